@@ -1,0 +1,170 @@
+import { index, onchainEnum, onchainTable, primaryKey } from "ponder";
+
+/**
+ * The index: what the chain says, as the read routes need it. Every table is keyed by chain id first, so one
+ * deployment indexes many chains side by side. Addresses are stored lowercase (Ponder's hex columns).
+ */
+
+export const collectionKind = onchainEnum("collection_kind", ["erc20", "erc721", "erc1155"]);
+
+export const collection = onchainTable(
+  "collection",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    kind: collectionKind("kind").notNull(),
+    /** `factory` for collections our TokenFactory created, `external` for contracts listed in the chains file. */
+    source: t.text().notNull(),
+    name: t.text(),
+    symbol: t.text(),
+    decimals: t.integer(),
+    transferable: t.boolean(),
+    admin: t.hex(),
+    createdBlock: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.address] }) }),
+);
+
+export const erc20Balance = onchainTable(
+  "erc20_balance",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    balance: t.bigint().notNull(),
+    /** Block time at which the current non-zero holding began. */
+    ownerSince: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.contract, table.owner] }),
+    ownerIdx: index().on(table.chainId, table.owner),
+  }),
+);
+
+export const erc721Token = onchainTable(
+  "erc721_token",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    ownerSince: t.bigint().notNull(),
+    mintedAt: t.bigint().notNull(),
+    mintedBlock: t.bigint().notNull(),
+    mintTransaction: t.hex().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.contract, table.tokenId] }),
+    ownerIdx: index().on(table.chainId, table.contract, table.owner, table.tokenId),
+    holderIdx: index().on(table.chainId, table.owner),
+  }),
+);
+
+export const erc1155Balance = onchainTable(
+  "erc1155_balance",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    balance: t.bigint().notNull(),
+    ownerSince: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.contract, table.tokenId, table.owner] }),
+    ownerIdx: index().on(table.chainId, table.contract, table.owner, table.tokenId),
+    holderIdx: index().on(table.chainId, table.owner),
+  }),
+);
+
+export const erc6551Account = onchainTable(
+  "erc6551_account",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    implementation: t.hex().notNull(),
+    /** True when the implementation is tokenhub's own account contract (the one whose calls are indexed). */
+    tokenhubImplementation: t.boolean().notNull(),
+    salt: t.hex().notNull(),
+    tokenChainId: t.bigint().notNull(),
+    tokenContract: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+    createdBlock: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
+    tokenIdx: index().on(table.tokenChainId, table.tokenContract, table.tokenId),
+  }),
+);
+
+/** One row per (account, transaction): the call batch an account executed, with what it cost. */
+export const accountTransaction = onchainTable(
+  "account_transaction",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    account: t.hex().notNull(),
+    transactionHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    gasUsed: t.bigint().notNull(),
+    effectiveGasPrice: t.bigint().notNull(),
+    callCount: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.account, table.transactionHash] }),
+    recentIdx: index().on(table.chainId, table.account, table.blockNumber),
+  }),
+);
+
+export const accountCall = onchainTable(
+  "account_call",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    account: t.hex().notNull(),
+    transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    executor: t.hex().notNull(),
+    to: t.hex().notNull(),
+    value: t.bigint().notNull(),
+    data: t.hex().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.account, table.transactionHash, table.logIndex] }),
+  }),
+);
+
+/** Permit nonces consumed on chain: `used` by a redemption, `invalidated` by a revocation. */
+export const permitNonce = onchainTable(
+  "permit_nonce",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    signer: t.hex().notNull(),
+    nonce: t.bigint().notNull(),
+    status: t.text().notNull(),
+    transactionHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.contract, table.signer, table.nonce] }) }),
+);
+
+/** ERC-4906 / ERC-1155 URI / ERC-7572 signals, the log of what marketplaces were told to refresh. */
+export const metadataSignal = onchainTable(
+  "metadata_signal",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    kind: t.text().notNull(),
+    fromTokenId: t.bigint(),
+    toTokenId: t.bigint(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+  }),
+  (table) => ({ contractIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
+);

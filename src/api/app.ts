@@ -1,0 +1,66 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { client, graphql } from "ponder";
+import * as schema from "../../ponder.schema.js";
+import type { RuntimeConfig } from "../config/runtime.js";
+import { NotFoundError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { IndexDb } from "../services/collections.js";
+import type { StoreDb } from "../store/db.js";
+import type { AppEnv } from "./context.js";
+import { toErrorResponse } from "./errorResponse.js";
+import { requireToken } from "./middleware/auth.js";
+import { requestContext } from "./middleware/requestContext.js";
+import { jsonWriteBodies } from "./middleware/requestBody.js";
+import { chatUsersRoutes } from "./routes/chatUsers.js";
+import { collectionsRoutes } from "./routes/collections.js";
+
+export type AppDeps = {
+  store: StoreDb;
+  indexDb: IndexDb;
+  runtime: RuntimeConfig;
+  logger: Logger;
+  version: string;
+};
+
+/**
+ * The HTTP surface: middleware, then one router per resource, then the OpenAPI document generated from the same
+ * zod definitions. Errors from anywhere below are answered here, once, as the envelope.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use("*", requestContext(deps.logger));
+  app.onError((error, c) => {
+    const requestId = c.get("requestId") ?? "unknown";
+    const { status, body } = toErrorResponse(error, requestId);
+    if (status >= 500) (c.get("logger") ?? deps.logger).error("request failed", { error, stack: (error as Error).stack });
+    c.header("X-Request-Id", requestId);
+    return c.json(body, status);
+  });
+
+  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes }));
+  app.use("/api/*", requireToken(deps.store));
+
+  app.route("/", collectionsRoutes(deps));
+  app.route("/", chatUsersRoutes(deps));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "tokenhub",
+      version: deps.version,
+      description: "Self-hosted token service: mint, permits, metadata, media, ERC-6551 accounts, cloud keys and index queries.",
+    },
+    servers: [{ url: deps.runtime.publicUrl }],
+  });
+
+  app.use("/graphql", graphql({ db: deps.indexDb, schema }));
+  app.use("/sql/*", client({ db: deps.indexDb, schema }));
+
+  app.all("*", (c) => {
+    throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /openapi.json.`);
+  });
+
+  return app;
+}

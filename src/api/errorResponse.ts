@@ -1,0 +1,29 @@
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorCode, type ErrorDetail, TokenhubError } from "../errors.js";
+
+export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[] };
+
+/**
+ * The one mapping from anything thrown to the envelope of decisions.md. Unknown errors become a 500 `INTERNAL`
+ * whose body says nothing about the code: the details go to the log, with the request id to find them.
+ */
+export function toErrorResponse(error: unknown, requestId: string): { status: ContentfulStatusCode; body: ErrorBody } {
+  if (error instanceof TokenhubError) {
+    const body: ErrorBody = { success: false, error: error.message, code: error.code };
+    if (error.details) body.details = error.details;
+    return { status: error.status as ContentfulStatusCode, body };
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const code: ErrorCode = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : status === 401 ? "UNAUTHORIZED" : status < 500 ? "VALIDATION_ERROR" : "INTERNAL";
+    const message = /malformed json/i.test(error.message)
+      ? "The request body is not valid JSON."
+      : error.message || "The request could not be processed.";
+    return { status, body: { success: false, error: message, code } };
+  }
+  return {
+    status: 500,
+    body: { success: false, error: `Internal error; the server log has the details under request id ${requestId}.`, code: "INTERNAL" },
+  };
+}

@@ -1,0 +1,28 @@
+import { createRoute } from "@hono/zod-openapi";
+import { linkChatUserBody, linkChatUserResponse } from "../../schemas/chatUsers.js";
+import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { linkChatUser } from "../../services/chatUsers.js";
+import type { StoreDb } from "../../store/db.js";
+import { requireScope } from "../middleware/auth.js";
+import { createRouter } from "../router.js";
+
+const linkRoute = createRoute({
+  method: "post",
+  path: "/api/v1/chatUsers/link",
+  tags: ["chat users"],
+  summary: "Link a chat-platform user to an address (used by the chatId filter of token queries)",
+  security: bearerSecurity,
+  middleware: [requireScope("keys")] as const,
+  request: { body: { required: true, content: { "application/json": { schema: linkChatUserBody } } } },
+  responses: {
+    200: { description: "Linked", content: { "application/json": { schema: linkChatUserResponse } } },
+    ...errorResponses,
+  },
+});
+
+export function chatUsersRoutes(deps: { store: StoreDb }) {
+  return createRouter().openapi(linkRoute, async (c) => {
+    const link = await linkChatUser(deps.store, c.get("principal").projectId, c.req.valid("json"));
+    return c.json({ success: true as const, ...link }, 200);
+  });
+}

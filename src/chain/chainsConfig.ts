@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { getAddress, isAddress } from "viem";
+import { z } from "zod";
+import { ConfigError } from "../errors.js";
+
+export const LOCAL_CHAIN_ID = 31337;
+
+const address = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), "not an EVM address")
+  .transform((value) => getAddress(value));
+
+const externalContractSchema = z.object({
+  address,
+  kind: z.enum(["erc20", "erc721", "erc1155"]),
+  startBlock: z.number().int().min(0).optional(),
+});
+
+const chainSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "letters, digits and _ (it names the chain in GraphQL and logs)"),
+  rpcUrl: z.union([z.url(), z.array(z.url()).min(1)]).optional(),
+  wsUrl: z.url().optional(),
+  explorerUrl: z.url().optional(),
+  startBlock: z.number().int().min(0).default(0),
+  pollingIntervalMs: z.number().int().min(100).optional(),
+  contracts: z.array(externalContractSchema).default([]),
+});
+
+const chainsFileSchema = z.object({ chains: z.array(chainSchema).min(1) }).superRefine((file, ctx) => {
+  const ids = new Set<number>();
+  const names = new Set<string>();
+  for (const [index, chain] of file.chains.entries()) {
+    if (ids.has(chain.id)) ctx.addIssue({ code: "custom", path: ["chains", index, "id"], message: "duplicate chain id" });
+    if (names.has(chain.name)) ctx.addIssue({ code: "custom", path: ["chains", index, "name"], message: "duplicate name" });
+    ids.add(chain.id);
+    names.add(chain.name);
+  }
+  const local = file.chains.filter((chain) => chain.rpcUrl === undefined);
+  if (local.length > 1) ctx.addIssue({ code: "custom", path: ["chains"], message: "at most one chain may omit rpcUrl (the local anvil chain)" });
+});
+
+export type ExternalContractConfig = z.infer<typeof externalContractSchema>;
+export type ChainConfig = z.infer<typeof chainSchema>;
+
+/** With no chains file, the service runs one local anvil chain. */
+export const DEFAULT_CHAINS: ChainConfig[] = [
+  { id: LOCAL_CHAIN_ID, name: "local", startBlock: 0, contracts: [] },
+];
+
+export function loadChainsConfig(file: string | undefined): ChainConfig[] {
+  if (file === undefined) return DEFAULT_CHAINS;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`Cannot read the chains file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = chainsFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid chains file ${file}: ${problems.join("; ")}`);
+  }
+  return parsed.data.chains;
+}

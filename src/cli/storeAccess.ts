@@ -1,0 +1,46 @@
+import pg from "pg";
+import type { Settings } from "../config/env.js";
+import { ConfigError } from "../errors.js";
+import { createStore, type Store } from "../store/db.js";
+import { embeddedConnectionString, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
+import { migrateAppStore } from "../store/migrate.js";
+
+async function answers(connectionString: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs a CLI command against the app store: the external database when DATABASE_URL is set, else the embedded
+ * one, started for the duration of the command when the service is not running.
+ */
+export async function withStore<T>(settings: Settings, command: (store: Store) => Promise<T>): Promise<T> {
+  let connectionString = settings.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!connectionString) {
+    const known = embeddedConnectionString(settings.dataDir);
+    if (!known) throw new ConfigError(`No tokenhub data in ${settings.dataDir}: run 'npm start' once first, or set DATABASE_URL.`);
+    if (await answers(known)) {
+      connectionString = known;
+    } else {
+      const embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir });
+      connectionString = embedded.connectionString;
+      stopEmbedded = () => embedded.stop();
+    }
+  }
+  const store = createStore(connectionString, { max: 2 });
+  try {
+    await migrateAppStore(store.pool);
+    return await command(store);
+  } finally {
+    await store.close();
+    await stopEmbedded?.();
+  }
+}

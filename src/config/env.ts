@@ -1,0 +1,62 @@
+import path from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../errors.js";
+
+/**
+ * Every environment variable the service reads, in one schema: the README and `.env.example` document exactly these.
+ */
+const envSchema = z.object({
+  TOKENHUB_DATA_DIR: z.string().min(1).default("./.tokenhub"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(42069),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  TOKENHUB_INDEX_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,44}$/, "lowercase letters, digits and _, at most 45 characters")
+    .default("tokenhub_index"),
+  TOKENHUB_CHAINS_FILE: z.string().min(1).optional(),
+  TOKENHUB_ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
+  TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+});
+
+export type Settings = {
+  dataDir: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  indexSchema: string;
+  appSchema: string;
+  chainsFile: string | undefined;
+  adminToken: string | undefined;
+  logLevel: "debug" | "info" | "warn" | "error";
+  maxBodyBytes: number;
+};
+
+/** The app store's schema is fixed: the index schema may change with the indexing code, the app's data never does. */
+export const APP_SCHEMA = "tokenhub_app";
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.TOKENHUB_DATA_DIR);
+  return {
+    dataDir,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    indexSchema: e.TOKENHUB_INDEX_SCHEMA,
+    appSchema: APP_SCHEMA,
+    chainsFile: e.TOKENHUB_CHAINS_FILE ? path.resolve(e.TOKENHUB_CHAINS_FILE) : undefined,
+    adminToken: e.TOKENHUB_ADMIN_TOKEN,
+    logLevel: e.TOKENHUB_LOG_LEVEL,
+    maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
+  };
+}

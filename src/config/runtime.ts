@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * What the supervisor resolved at start-up (chain endpoints, deployed contract addresses), handed to the Ponder
+ * process through one file so that the indexer config and the API see the same facts.
+ */
+const hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const addressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((value) => value as `0x${string}`);
+
+const coreAddressesSchema = z.object({
+  erc6551Registry: addressString,
+  accountImplementation: addressString,
+  erc20Implementation: addressString,
+  erc721Implementation: addressString,
+  erc1155Implementation: addressString,
+  tokenFactory: addressString,
+});
+
+const runtimeChainSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rpcUrl: z.array(z.string()).min(1),
+  wsUrl: z.string().optional(),
+  explorerUrl: z.string().optional(),
+  local: z.boolean(),
+  startBlock: z.number().int(),
+  pollingIntervalMs: z.number().int().optional(),
+  genesisHash: hex,
+  core: coreAddressesSchema,
+  contracts: z.array(
+    z.object({ address: addressString, kind: z.enum(["erc20", "erc721", "erc1155"]), startBlock: z.number().int().optional() }),
+  ),
+});
+
+export const runtimeConfigSchema = z.object({
+  publicUrl: z.string(),
+  indexSchema: z.string(),
+  appSchema: z.string(),
+  maxBodyBytes: z.number().int(),
+  logLevel: z.enum(["debug", "info", "warn", "error"]),
+  chains: z.array(runtimeChainSchema),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type RuntimeChain = z.infer<typeof runtimeChainSchema>;
+export type CoreAddresses = z.infer<typeof coreAddressesSchema>;
+
+export const RUNTIME_FILE_ENV = "TOKENHUB_RUNTIME_FILE";
+
+export function runtimeFilePath(dataDir: string): string {
+  return path.join(dataDir, "runtime.json");
+}
+
+export function writeRuntimeConfig(file: string, config: RuntimeConfig): void {
+  fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+}
+
+export function readRuntimeConfig(file: string): RuntimeConfig {
+  return runtimeConfigSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+}

@@ -1,0 +1,94 @@
+/**
+ * Errors the service raises on purpose. Each carries the HTTP status and the envelope code of decisions.md, so the
+ * HTTP layer maps them in one place and nothing below it knows about HTTP.
+ */
+export type ErrorDetail = { path: string; message: string };
+
+export type ErrorCode =
+  | "VALIDATION_ERROR"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CHAIN_NOT_CONFIGURED"
+  | "IDEMPOTENCY_CONFLICT"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "CHAIN_REJECTED"
+  | "RATE_LIMITED"
+  | "CHAIN_UNAVAILABLE"
+  | "NOT_READY"
+  | "INTERNAL";
+
+export class TokenhubError extends Error {
+  override name = "TokenhubError";
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetail[]; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.status = status;
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+export class ValidationError extends TokenhubError {
+  override name = "ValidationError";
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(400, "VALIDATION_ERROR", message, { details });
+  }
+}
+
+export class UnauthorizedError extends TokenhubError {
+  override name = "UnauthorizedError";
+  constructor(message: string) {
+    super(401, "UNAUTHORIZED", message);
+  }
+}
+
+export class ForbiddenError extends TokenhubError {
+  override name = "ForbiddenError";
+  constructor(message: string) {
+    super(403, "FORBIDDEN", message);
+  }
+}
+
+export class NotFoundError extends TokenhubError {
+  override name = "NotFoundError";
+  constructor(message: string, code: "NOT_FOUND" | "CHAIN_NOT_CONFIGURED" = "NOT_FOUND") {
+    super(404, code, message);
+  }
+}
+
+export class PayloadTooLargeError extends TokenhubError {
+  override name = "PayloadTooLargeError";
+  constructor(limitBytes: number) {
+    super(413, "PAYLOAD_TOO_LARGE", `The request body exceeds the limit of ${limitBytes} bytes.`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends TokenhubError {
+  override name = "UnsupportedMediaTypeError";
+  constructor(message: string) {
+    super(415, "UNSUPPORTED_MEDIA_TYPE", message);
+  }
+}
+
+export class NotReadyError extends TokenhubError {
+  override name = "NotReadyError";
+  constructor(message: string) {
+    super(503, "NOT_READY", message);
+  }
+}
+
+/** A configuration problem found at start-up: printed as one clear line, never as a stack trace. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

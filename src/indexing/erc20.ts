@@ -1,0 +1,39 @@
+import { ponder } from "ponder:registry";
+import { erc20Balance } from "ponder:schema";
+import { type Address, zeroAddress } from "viem";
+
+type TransferArgs = { from: Address; to: Address; value: bigint };
+type Block = { timestamp: bigint };
+
+/**
+ * Balances per (contract, owner). A holder's `ownerSince` is when its balance last rose from zero; a balance that
+ * returns to zero removes the row, so holders are exactly the rows.
+ */
+async function applyTransfer(context: any, contract: Address, args: TransferArgs, block: Block) {
+  const chainId: number = context.chain.id;
+  if (args.value === 0n || args.from === args.to) return;
+  if (args.from !== zeroAddress) {
+    const key = { chainId, contract, owner: args.from };
+    const row = await context.db.find(erc20Balance, key);
+    const balance = (row?.balance ?? 0n) - args.value;
+    if (balance <= 0n) {
+      if (row) await context.db.delete(erc20Balance, key);
+    } else {
+      await context.db.update(erc20Balance, key).set({ balance });
+    }
+  }
+  if (args.to !== zeroAddress) {
+    await context.db
+      .insert(erc20Balance)
+      .values({ chainId, contract, owner: args.to, balance: args.value, ownerSince: block.timestamp })
+      .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + args.value }));
+  }
+}
+
+ponder.on("Erc20Collection:Transfer", async ({ event, context }) => {
+  await applyTransfer(context, event.log.address, event.args, event.block);
+});
+
+ponder.on("ExternalErc20:Transfer", async ({ event, context }) => {
+  await applyTransfer(context, event.log.address, event.args, event.block);
+});

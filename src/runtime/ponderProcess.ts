@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Ponder exports no package.json subpath: its root is three levels above its ESM entry (dist/esm/index.js). */
+function ponderRoot(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.resolve("ponder"))), "..", "..");
+}
+
+export function ponderVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ponderRoot(), "package.json"), "utf8")) as { version: string }).version;
+}
+
+function ponderBin(): string {
+  return path.join(ponderRoot(), "dist", "esm", "bin", "ponder.js");
+}
+
+export type PonderProcess = {
+  pid: number;
+  /** Resolves with the exit code when the process ends, for whatever reason. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+};
+
+const STOP_GRACE_MS = 20_000;
+
+/**
+ * Runs `ponder start` (indexer and HTTP server in one process) from the project root. Its pid is written to the data
+ * directory so that a supervisor killed without cleanup can stop the orphan on the next start.
+ */
+export function startPonder(options: {
+  rootDir: string;
+  pidFile: string;
+  schema: string;
+  port: number;
+  host: string;
+  env: NodeJS.ProcessEnv;
+  logLevel: string;
+  onOutput: (chunk: Buffer, stream: "stdout" | "stderr") => void;
+}): PonderProcess {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ponderBin(),
+      "--log-level",
+      options.logLevel,
+      "start",
+      "--schema",
+      options.schema,
+      "--port",
+      String(options.port),
+      "--hostname",
+      options.host,
+    ],
+    { cwd: options.rootDir, env: options.env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  if (child.pid === undefined) throw new Error("Could not start the Ponder process.");
+  fs.writeFileSync(options.pidFile, String(child.pid));
+  child.stdout?.on("data", (chunk: Buffer) => options.onOutput(chunk, "stdout"));
+  child.stderr?.on("data", (chunk: Buffer) => options.onOutput(chunk, "stderr"));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      fs.rmSync(options.pidFile, { force: true });
+      resolve(code);
+    }),
+  );
+  return {
+    pid: child.pid,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+/**
+ * Stops a process recorded in a pid file by an earlier supervisor that did not get to clean up. Where /proc tells,
+ * the process must still be the one named, so a recycled pid is left alone.
+ */
+export async function stopOrphanFromPidFile(pidFile: string, commandIncludes: string): Promise<boolean> {
+  if (!fs.existsSync(pidFile)) return false;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").trim());
+  fs.rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (fs.existsSync("/proc/self") && (!fs.existsSync(cmdline) || !fs.readFileSync(cmdline, "utf8").includes(commandIncludes))) return false;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return false;
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive()) process.kill(pid, "SIGKILL");
+  return true;
+}

@@ -1,0 +1,266 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createPublicClient, createWalletClient, http, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../chain/anvil.js";
+import { type ChainConfig, loadChainsConfig } from "../chain/chainsConfig.js";
+import { deployCore, predictCoreAddresses } from "../chain/deployCore.js";
+import type { Settings } from "../config/env.js";
+import { RUNTIME_FILE_ENV, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import { ConfigError } from "../errors.js";
+import { bootstrapFirstProject } from "../services/projects.js";
+import { freePort, isPortFree } from "../ports.js";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
+import { createStore, type Store } from "../store/db.js";
+import { clearChainCache, dropIndexSchema } from "../store/indexReset.js";
+import { getRecordedGenesis, getSetting, putSetting, recordGenesis } from "../store/indexState.js";
+import { migrateAppStore } from "../store/migrate.js";
+import { indexFingerprint } from "./indexFingerprint.js";
+import { type PonderProcess, ponderVersion, startPonder, stopOrphanFromPidFile } from "./ponderProcess.js";
+
+export type StartupReport = {
+  baseUrl: string;
+  chains: RuntimeChain[];
+  adminToken: string | undefined;
+};
+
+export type RunningService = StartupReport & {
+  /** Resolves when the service stopped, with the indexer's exit code. */
+  done: Promise<number | null>;
+  stop(): Promise<void>;
+};
+
+export type Progress = (component: string, message: string) => void;
+
+const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+
+type StopStep = () => Promise<void>;
+
+/**
+ * Brings up every part of the service in order (database, chains, contracts, indexer, HTTP) and returns once it
+ * answers. Whatever was started is stopped again, in reverse order, on failure or on `stop()`.
+ */
+export async function startTokenhub(settings: Settings, progress: Progress, ponderOutput: (chunk: Buffer) => void): Promise<RunningService> {
+  fs.mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
+  const stopSteps: StopStep[] = [];
+  const stopAll = async () => {
+    for (const step of stopSteps.reverse().splice(0)) await step().catch(() => undefined);
+  };
+  try {
+    await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
+    await stopOrphanFromPidFile(path.join(settings.dataDir, "anvil.pid"), "anvil");
+
+    const { databaseUrl, embedded } = await startDatabase(settings, progress);
+    if (embedded) stopSteps.push(() => embedded.stop());
+    const store = createStore(databaseUrl, { max: 4 });
+    stopSteps.push(() => store.close());
+    const migrations = await migrateAppStore(store.pool);
+    if (migrations.applied.length > 0) progress("database", `app store migrated (${migrations.applied.join(", ")})`);
+
+    const chains: RuntimeChain[] = [];
+    for (const chain of loadChainsConfig(settings.chainsFile)) {
+      const resolved = await startChain(chain, settings, progress);
+      if (resolved.anvil) stopSteps.push(() => resolved.anvil!.stop());
+      await resetIndexIfChainChanged(store, settings.indexSchema, resolved.chain, progress);
+      chains.push(resolved.chain);
+    }
+
+    const fingerprint = indexFingerprint(ROOT_DIR, chains, ponderVersion());
+    const fingerprintKey = `index_fingerprint:${settings.indexSchema}`;
+    const recorded = await getSetting(store.db, fingerprintKey);
+    if (recorded !== undefined && recorded !== fingerprint) {
+      if (await dropIndexSchema(store.pool, settings.indexSchema)) {
+        progress("indexer", "indexing code or indexed contracts changed: rebuilding the index");
+      }
+    }
+    await putSetting(store.db, fingerprintKey, fingerprint);
+
+    const runtimeFile = runtimeFilePath(settings.dataDir);
+    writeRuntimeConfig(runtimeFile, {
+      publicUrl: settings.publicUrl,
+      indexSchema: settings.indexSchema,
+      appSchema: settings.appSchema,
+      maxBodyBytes: settings.maxBodyBytes,
+      logLevel: settings.logLevel,
+      chains,
+    });
+
+    progress("indexer", `starting Ponder ${ponderVersion()} on schema ${settings.indexSchema}`);
+    const ponder = startPonder({
+      rootDir: ROOT_DIR,
+      pidFile: path.join(settings.dataDir, "ponder.pid"),
+      schema: settings.indexSchema,
+      port: settings.port,
+      host: settings.host,
+      logLevel: settings.logLevel,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        [RUNTIME_FILE_ENV]: runtimeFile,
+        PONDER_TELEMETRY_DISABLED: "true",
+      },
+      onOutput: ponderOutput,
+    });
+    stopSteps.push(() => ponder.stop());
+
+    const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
+    await waitForHealth(localUrl, ponder);
+    progress("http", `listening on ${localUrl}`);
+    // Only once the service answers, so the one-time admin token is never issued by a start that then failed.
+    const first = await bootstrapFirstProject(store.db, settings.adminToken);
+
+    const done = ponder.exited.then(async (code) => {
+      await stopAll();
+      return code;
+    });
+    return {
+      baseUrl: settings.publicUrl,
+      chains,
+      adminToken: first?.issued.token,
+      done,
+      stop: async () => {
+        await stopAll();
+        await done;
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function startDatabase(settings: Settings, progress: Progress): Promise<{ databaseUrl: string; embedded?: EmbeddedPostgres }> {
+  if (settings.databaseUrl) {
+    const url = new URL(settings.databaseUrl);
+    progress("database", `external PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`);
+    return { databaseUrl: settings.databaseUrl };
+  }
+  const started = Date.now();
+  const embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir });
+  progress(
+    "database",
+    `embedded PostgreSQL on 127.0.0.1:${embedded.port} (${embedded.created ? "created" : "resumed"} in ${Date.now() - started} ms, data in ${path.join(settings.dataDir, "postgres")})`,
+  );
+  return { databaseUrl: embedded.connectionString, embedded };
+}
+
+async function startChain(
+  chain: ChainConfig,
+  settings: Settings,
+  progress: Progress,
+): Promise<{ chain: RuntimeChain; anvil?: AnvilInstance }> {
+  let anvil: AnvilInstance | undefined;
+  let rpcUrl: string[];
+  let wsUrl = chain.wsUrl;
+  if (chain.rpcUrl === undefined) {
+    const portFile = path.join(settings.dataDir, "anvil.json");
+    const stateFile = path.join(settings.dataDir, "anvil-state.json");
+    const previous = fs.existsSync(portFile) ? (JSON.parse(fs.readFileSync(portFile, "utf8")) as { port: number }).port : 0;
+    const port = previous > 0 && (await isPortFree(previous)) ? previous : await freePort();
+    anvil = await startAnvil({ port, chainId: chain.id, stateFile, quiet: true });
+    fs.writeFileSync(portFile, JSON.stringify({ port: anvil.port }));
+    rpcUrl = [anvil.rpcUrl];
+    wsUrl = anvil.wsUrl;
+    progress("chain", `${chain.name} (${chain.id}): local anvil at ${anvil.rpcUrl}, state in ${stateFile}`);
+  } else {
+    rpcUrl = Array.isArray(chain.rpcUrl) ? chain.rpcUrl : [chain.rpcUrl];
+  }
+
+  const client = createPublicClient({ transport: http(rpcUrl[0], { retryCount: 2, timeout: 15_000 }) });
+  let remoteId: number;
+  try {
+    remoteId = await client.getChainId();
+  } catch (error) {
+    await anvil?.stop();
+    throw new ConfigError(`Chain ${chain.name} (${chain.id}): the RPC ${redactUrl(rpcUrl[0]!)} does not answer (${(error as Error).message.split("\n")[0]}).`);
+  }
+  if (remoteId !== chain.id) {
+    await anvil?.stop();
+    throw new ConfigError(`Chain ${chain.name}: configured as chain id ${chain.id}, but its RPC reports ${remoteId}.`);
+  }
+  const genesis = await client.getBlock({ blockNumber: 0n });
+  if (chain.rpcUrl !== undefined) progress("chain", `${chain.name} (${chain.id}): RPC ${redactUrl(rpcUrl[0]!)}`);
+
+  let core = predictCoreAddresses();
+  if (anvil) {
+    const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC);
+    const wallet = createWalletClient({ account, transport: http(anvil.rpcUrl), chain: { id: chain.id, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } });
+    const deployment = await deployCore(wallet, account);
+    core = deployment.addresses;
+    progress(
+      "contracts",
+      `${chain.name}: ${deployment.deployed.length > 0 ? `deployed ${deployment.deployed.join(", ")}` : "core contracts present"} (factory ${core.tokenFactory}, ERC-6551 registry ${core.erc6551Registry})`,
+    );
+  } else {
+    const missing = [];
+    for (const [name, address] of Object.entries(core)) {
+      if ((await client.getCode({ address }).catch(() => undefined)) === undefined) missing.push(name);
+    }
+    progress(
+      "contracts",
+      missing.length === 0
+        ? `${chain.name}: core contracts present (factory ${core.tokenFactory})`
+        : `${chain.name}: missing ${missing.join(", ")}: collections cannot be created on this chain until they are deployed`,
+    );
+  }
+
+  return {
+    anvil,
+    chain: {
+      id: chain.id,
+      name: chain.name,
+      rpcUrl,
+      wsUrl,
+      explorerUrl: chain.explorerUrl,
+      local: anvil !== undefined,
+      startBlock: chain.startBlock,
+      pollingIntervalMs: chain.pollingIntervalMs,
+      genesisHash: genesis.hash as Hex,
+      core,
+      contracts: chain.contracts,
+    },
+  };
+}
+
+/**
+ * The index of a chain whose genesis block changed (a reset local chain) describes a chain that no longer exists:
+ * its cache and the index are dropped so both are rebuilt from the chain as it is now.
+ */
+async function resetIndexIfChainChanged(store: Store, indexSchema: string, chain: RuntimeChain, progress: Progress): Promise<void> {
+  const recorded = await getRecordedGenesis(store.db, chain.id);
+  if (recorded !== undefined && recorded !== chain.genesisHash) {
+    await clearChainCache(store.pool, chain.id);
+    await dropIndexSchema(store.pool, indexSchema);
+    progress("indexer", `chain ${chain.name} (${chain.id}) was reset (new genesis ${chain.genesisHash.slice(0, 10)}…): its index was reset and will be rebuilt`);
+  }
+  await recordGenesis(store.db, chain.id, chain.genesisHash);
+}
+
+async function waitForHealth(baseUrl: string, ponder: PonderProcess): Promise<void> {
+  let exited = false;
+  void ponder.exited.then(() => {
+    exited = true;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error("The indexer exited during start-up; its log above says why.");
+    try {
+      const response = await fetch(`${baseUrl}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`The service did not answer ${baseUrl}/health within 120 s.`);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    // RPC URLs often carry an API key in the path or query.
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.length > 1 ? "/…" : ""}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}

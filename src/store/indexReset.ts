@@ -1,0 +1,51 @@
+import type pg from "pg";
+
+/** Ponder's RPC cache tables that carry a chain id column. */
+const SYNC_TABLES_WITH_CHAIN_ID = [
+  "logs",
+  "blocks",
+  "transactions",
+  "transaction_receipts",
+  "traces",
+  "rpc_request_results",
+  "intervals",
+  "factory_addresses",
+];
+
+async function schemaExists(client: pg.PoolClient | pg.Pool, schema: string): Promise<boolean> {
+  const result = await client.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = $1", [schema]);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Forgets what Ponder cached for one chain. Its cache is keyed by chain id alone, so after a local chain is reset it
+ * would otherwise replay the old chain's logs into the new index.
+ */
+export async function clearChainCache(pool: pg.Pool, chainId: number): Promise<void> {
+  if (!(await schemaExists(pool, "ponder_sync"))) return;
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    for (const table of SYNC_TABLES_WITH_CHAIN_ID) {
+      const exists = await client.query(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = 'ponder_sync' AND table_name = $1",
+        [table],
+      );
+      if ((exists.rowCount ?? 0) > 0) await client.query(`DELETE FROM ponder_sync."${table}" WHERE chain_id = $1`, [chainId]);
+    }
+    await client.query("DELETE FROM ponder_sync.factories WHERE (factory->>'chainId')::numeric = $1", [chainId]);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Drops the index schema so Ponder rebuilds it (from its cache where the cache is still valid). */
+export async function dropIndexSchema(pool: pg.Pool, schema: string): Promise<boolean> {
+  if (!(await schemaExists(pool, schema))) return false;
+  await pool.query(`DROP SCHEMA "${schema.replace(/"/g, "")}" CASCADE`);
+  return true;
+}

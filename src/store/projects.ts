@@ -1,0 +1,25 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { StoreDb } from "./db.js";
+import { projects } from "./schema.js";
+
+export type Project = typeof projects.$inferSelect;
+
+export async function insertProject(db: StoreDb, name: string): Promise<Project> {
+  const [row] = await db.insert(projects).values({ id: crypto.randomUUID(), name }).returning();
+  return row!;
+}
+
+export async function findProjectByName(db: StoreDb, name: string): Promise<Project | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.name, name));
+  return row;
+}
+
+export async function findProjectById(db: StoreDb, id: string): Promise<Project | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row;
+}
+
+export async function listProjects(db: StoreDb): Promise<Project[]> {
+  return await db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.name));
+}
