@@ -8,7 +8,7 @@ import type { IndexDb } from "../services/collections.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
 import { toErrorResponse } from "./errorResponse.js";
-import { requireToken } from "./middleware/auth.js";
+import { provideStore } from "./middleware/auth.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes }));
-  app.use("/api/*", requireToken(deps.store));
+  app.use("/api/*", provideStore(deps.store));
 
   app.route("/", collectionsRoutes(deps));
   app.route("/", chatUsersRoutes(deps));

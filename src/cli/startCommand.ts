@@ -30,10 +30,12 @@ export async function startCommand(settings: Settings, out: Output): Promise<num
     out(`            TokenFactory ${chain.core.tokenFactory}`);
     out(`            ERC-6551 registry ${chain.core.erc6551Registry}, account implementation ${chain.core.accountImplementation}`);
   }
-  if (service.adminToken) {
+  if (service.generatedAdminToken) {
     out("");
     out("  First start: admin token of project 'default' (shown once, store it now):");
-    out(`  ${service.adminToken}`);
+    out(`  ${service.generatedAdminToken}`);
+  } else if (service.firstStart) {
+    out("  First start: project 'default' created; its admin token is the one given in TOKENHUB_ADMIN_TOKEN.");
   }
   out("");
 

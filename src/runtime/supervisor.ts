@@ -21,7 +21,9 @@ import { type PonderProcess, ponderVersion, startPonder, stopOrphanFromPidFile }
 export type StartupReport = {
   baseUrl: string;
   chains: RuntimeChain[];
-  adminToken: string | undefined;
+  /** Set on first start only: the admin token of the first project, when the service generated it. */
+  generatedAdminToken: string | undefined;
+  firstStart: boolean;
 };
 
 export type RunningService = StartupReport & {
@@ -116,7 +118,8 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     return {
       baseUrl: settings.publicUrl,
       chains,
-      adminToken: first?.issued.token,
+      generatedAdminToken: settings.adminToken === undefined ? first?.issued.token : undefined,
+      firstStart: first !== undefined,
       done,
       stop: async () => {
         await stopAll();

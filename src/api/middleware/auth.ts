@@ -6,23 +6,27 @@ import type { AppEnv } from "../context.js";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Resolves the bearer token to a principal; every `/api/...` route sits behind it. */
-export function requireToken(db: StoreDb) {
+/** Makes the app store reachable to the per-route auth check below. */
+export function provideStore(db: StoreDb) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("store", db);
+    await next();
+  });
+}
+
+/**
+ * Route middleware: resolves the bearer token to a principal and checks the scope. Per route rather than per path
+ * prefix, so an unknown route is a 404 whoever asks.
+ */
+export function requireScope(scope: Scope) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header("authorization");
     if (!header) throw new UnauthorizedError("Missing Authorization header; send 'Authorization: Bearer <token>'.");
     const match = BEARER.exec(header);
     if (!match) throw new UnauthorizedError("The Authorization header must be 'Bearer <token>'.");
-    c.set("principal", await authenticate(db, match[1]!));
-    await next();
-  });
-}
-
-export function requireScope(scope: Scope) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!hasScope(c.get("principal"), scope)) {
-      throw new ForbiddenError(`This token lacks the '${scope}' scope.`);
-    }
+    const principal = await authenticate(c.get("store"), match[1]!);
+    if (!hasScope(principal, scope)) throw new ForbiddenError(`This token lacks the '${scope}' scope.`);
+    c.set("principal", principal);
     await next();
   });
 }

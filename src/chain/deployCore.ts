@@ -1,0 +1,144 @@
+import {
+  concat,
+  encodeAbiParameters,
+  getContractAddress,
+  keccak256,
+  stringToHex,
+  type Account,
+  type Address,
+  type Chain,
+  type Client,
+  type Hash,
+  type Hex,
+  type Transport,
+} from "viem";
+import { getCode, sendTransaction, waitForTransactionReceipt } from "viem/actions";
+import {
+  erc6551RegistryInitCode,
+  tokenFactoryBytecode,
+  tokenHubAccountBytecode,
+  tokenHubERC1155Bytecode,
+  tokenHubERC20Bytecode,
+  tokenHubERC721Bytecode,
+} from "../../abis/index.js";
+
+/** The deterministic deployment proxy (Arachnid's), present on most chains and on anvil unless forking. */
+export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+export const ERC6551_REGISTRY: Address = "0x000000006551c19487814612e58FE06813775758";
+/** The salt the canonical registry was deployed with; with its published init code it gives ERC6551_REGISTRY. */
+export const ERC6551_REGISTRY_SALT: Hex = "0x0000000000000000000000000000000000000000fd8eb4e1dca713016c518e31";
+/** Our contracts share one salt: their init codes differ, and the same code gets the same address on every chain. */
+export const CORE_SALT: Hex = keccak256(stringToHex("tokenhub.core"));
+
+export type CoreAddresses = {
+  erc6551Registry: Address;
+  accountImplementation: Address;
+  erc20Implementation: Address;
+  erc721Implementation: Address;
+  erc1155Implementation: Address;
+  tokenFactory: Address;
+};
+
+export type CoreContractName = keyof CoreAddresses;
+
+export type DeployCoreReturnType = {
+  addresses: CoreAddresses;
+  /** The contracts this call deployed, in deployment order; empty when all were already there. */
+  deployed: CoreContractName[];
+};
+
+export class Create2DeployerMissingError extends Error {
+  override name = "Create2DeployerMissingError";
+  constructor(readonly chainId: number | undefined) {
+    super(
+      `The CREATE2 deployer ${CREATE2_DEPLOYER} has no code on chain ${chainId ?? "(unknown)"}: ` +
+        "deploy it first (https://github.com/Arachnid/deterministic-deployment-proxy).",
+    );
+  }
+}
+
+export class CoreDeploymentFailedError extends Error {
+  override name = "CoreDeploymentFailedError";
+  constructor(
+    readonly contract: CoreContractName,
+    readonly details: { address: Address; transactionHash: Hash },
+  ) {
+    super(`Deploying ${contract} to ${details.address} failed in transaction ${details.transactionHash}`);
+  }
+}
+
+type CoreDeployment = { name: CoreContractName; salt: Hex; initCode: Hex };
+
+/** In deployment order; the factory's init code embeds the implementations' predicted addresses. */
+function coreDeployments(): CoreDeployment[] {
+  const erc20 = { name: "erc20Implementation", salt: CORE_SALT, initCode: tokenHubERC20Bytecode } as const;
+  const erc721 = { name: "erc721Implementation", salt: CORE_SALT, initCode: tokenHubERC721Bytecode } as const;
+  const erc1155 = { name: "erc1155Implementation", salt: CORE_SALT, initCode: tokenHubERC1155Bytecode } as const;
+  const factoryArguments = encodeAbiParameters(
+    [{ type: "address" }, { type: "address" }, { type: "address" }],
+    [create2Address(erc20), create2Address(erc721), create2Address(erc1155)],
+  );
+  return [
+    { name: "erc6551Registry", salt: ERC6551_REGISTRY_SALT, initCode: erc6551RegistryInitCode },
+    { name: "accountImplementation", salt: CORE_SALT, initCode: tokenHubAccountBytecode },
+    erc20,
+    erc721,
+    erc1155,
+    { name: "tokenFactory", salt: CORE_SALT, initCode: concat([tokenFactoryBytecode, factoryArguments]) },
+  ];
+}
+
+function create2Address({ salt, initCode }: CoreDeployment): Address {
+  return getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt, bytecode: initCode });
+}
+
+function addressesOf(deployments: CoreDeployment[]): CoreAddresses {
+  return Object.fromEntries(deployments.map((deployment) => [deployment.name, create2Address(deployment)])) as CoreAddresses;
+}
+
+/** Where the core contracts live on any chain where they were deployed through the CREATE2 deployer. */
+export function predictCoreAddresses(): CoreAddresses {
+  return addressesOf(coreDeployments());
+}
+
+/**
+ * Deploys whichever core contracts are missing on the client's chain, one CREATE2 deployer transaction each, waiting
+ * for every receipt. Idempotent: a second call deploys nothing.
+ *
+ * @example
+ * const { addresses, deployed } = await deployCore(walletClient, serviceAccount);
+ */
+export async function deployCore(
+  client: Client<Transport, Chain | undefined>,
+  account: Account | Address,
+): Promise<DeployCoreReturnType> {
+  const deployments = coreDeployments();
+  const addresses = addressesOf(deployments);
+  const missing: CoreDeployment[] = [];
+  for (const deployment of deployments) {
+    if (!(await hasCode(client, addresses[deployment.name]))) missing.push(deployment);
+  }
+  if (missing.length > 0 && !(await hasCode(client, CREATE2_DEPLOYER))) {
+    throw new Create2DeployerMissingError(client.chain?.id);
+  }
+
+  for (const deployment of missing) {
+    const address = addresses[deployment.name];
+    const transactionHash = await sendTransaction(client, {
+      account,
+      chain: client.chain,
+      to: CREATE2_DEPLOYER,
+      data: concat([deployment.salt, deployment.initCode]),
+    });
+    const receipt = await waitForTransactionReceipt(client, { hash: transactionHash });
+    if (receipt.status !== "success" || !(await hasCode(client, address))) {
+      throw new CoreDeploymentFailedError(deployment.name, { address, transactionHash });
+    }
+  }
+  return { addresses, deployed: missing.map((deployment) => deployment.name) };
+}
+
+async function hasCode(client: Client, address: Address): Promise<boolean> {
+  const code = await getCode(client, { address });
+  return code !== undefined && code !== "0x";
+}
