@@ -1,0 +1,48 @@
+import { createTestClient, http, parseEventLogs, publicActions, walletActions, type Address, type Hash } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { anvil } from "viem/chains";
+import { tokenFactoryAbi } from "../../abis/index.js";
+import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
+
+/**
+ * A client for the chain a test service runs, acting as funded anvil dev accounts away from index 0 (the service deploys
+ * with index 0), so tests and the service never compete for a nonce.
+ */
+export function chainClient(rpcUrl: string) {
+  const client = createTestClient({ mode: "anvil", chain: { ...anvil, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl), pollingInterval: 10 })
+    .extend(publicActions)
+    .extend(walletActions);
+  const accounts = [5, 6, 7, 8].map((addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }));
+  return { client, accounts };
+}
+
+export type ChainClient = ReturnType<typeof chainClient>;
+
+export async function minedReceipt(chain: ChainClient, hash: Hash) {
+  const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  return receipt;
+}
+
+/** Creates a collection through the factory straight on chain (not through the API) and returns its address. */
+export async function createCollectionOnChain(
+  chain: ChainClient,
+  factory: Address,
+  kind: "erc20" | "erc721" | "erc1155",
+  options: { name: string; symbol: string; metadataRoot?: string },
+): Promise<{ address: Address; receipt: Awaited<ReturnType<typeof minedReceipt>> }> {
+  const account = chain.accounts[0]!;
+  const root = options.metadataRoot ?? "http://localhost/metadata/";
+  const common = { address: factory, abi: tokenFactoryAbi, account, chain: chain.client.chain } as const;
+  const hash =
+    kind === "erc20"
+      ? await chain.client.writeContract({ ...common, functionName: "createERC20", args: [options.name, options.symbol, 6, account.address, [account.address], root] })
+      : await chain.client.writeContract({
+          ...common,
+          functionName: kind === "erc721" ? "createERC721" : "createERC1155",
+          args: [options.name, options.symbol, true, account.address, [account.address], root],
+        });
+  const receipt = await minedReceipt(chain, hash);
+  const [created] = parseEventLogs({ abi: tokenFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
+  return { address: created!.args.collection, receipt };
+}
