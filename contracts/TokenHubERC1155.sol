@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC1155Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC1155/ERC1155Upgradeable.sol";
+import {MulticallUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/MulticallUpgradeable.sol";
+import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/access/AccessControlUpgradeable.sol";
+import {TokenMetadata} from "./base/TokenMetadata.sol";
+import {PermitMint} from "./base/PermitMint.sol";
+
+/// @notice Multi-token collection created by TokenFactory as an EIP-1167 clone; a collection created
+/// non-transferable is soulbound (mint only).
+contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, MulticallUpgradeable {
+    error Soulbound();
+    error MintBatchLengthMismatch(uint256 recipients, uint256 ids, uint256 amounts);
+
+    string public name;
+    string public symbol;
+    bool public transferable;
+
+    constructor() {
+        _disableInitializers();
+    }
+
+    function initialize(
+        string memory name_,
+        string memory symbol_,
+        bool transferable_,
+        address admin,
+        address[] memory minters,
+        string memory metadataRoot
+    ) external initializer {
+        // Token URIs come from TokenMetadata, not from ERC-1155's single {id} template.
+        __ERC1155_init("");
+        __CollectionRoles_init(admin, minters);
+        __TokenMetadata_init(metadataRoot);
+        name = name_;
+        symbol = symbol_;
+        transferable = transferable_;
+    }
+
+    function mintTo(address to, uint256 id, uint256 amount) external onlyRole(MINTER_ROLE) {
+        _mint(to, id, amount, "");
+    }
+
+    /// @notice Mints `amounts[i]` of `ids[i]` to `to[i]` for every i, in one transaction.
+    function mintBatch(address[] calldata to, uint256[] calldata ids, uint256[] calldata amounts)
+        external
+        onlyRole(MINTER_ROLE)
+    {
+        if (to.length != ids.length || to.length != amounts.length) {
+            revert MintBatchLengthMismatch(to.length, ids.length, amounts.length);
+        }
+        for (uint256 i; i < to.length; ++i) {
+            _mint(to[i], ids[i], amounts[i], "");
+        }
+    }
+
+    function mintWithPermit(
+        address to,
+        uint256 id,
+        uint256 amount,
+        uint256 nonce,
+        uint256 deadline,
+        bytes calldata signature
+    ) external {
+        _useMintPermit(to, id, amount, nonce, deadline, signature);
+        _mint(to, id, amount, "");
+    }
+
+    function uri(uint256 id) public view override returns (string memory) {
+        return _tokenURIOf(id);
+    }
+
+    /// @dev Also emits ERC-1155's URI event, which indexers that ignore ERC-4906 listen to.
+    function notifyMetadataUpdate(uint256 tokenId) public override {
+        super.notifyMetadataUpdate(tokenId);
+        emit URI(uri(tokenId), tokenId);
+    }
+
+    function supportsInterface(bytes4 interfaceId)
+        public
+        view
+        override(ERC1155Upgradeable, AccessControlUpgradeable, TokenMetadata)
+        returns (bool)
+    {
+        return super.supportsInterface(interfaceId);
+    }
+
+    function _update(address from, address to, uint256[] memory ids, uint256[] memory values) internal override {
+        if (!transferable && from != address(0) && to != address(0)) revert Soulbound();
+        super._update(from, to, ids, values);
+    }
+}

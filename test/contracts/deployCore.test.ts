@@ -1,0 +1,82 @@
+import { getContractAddress, keccak256 } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc6551RegistryInitCode, tokenFactoryAbi } from "../../abis/index.js";
+import {
+  CREATE2_DEPLOYER,
+  Create2DeployerMissingError,
+  ERC6551_REGISTRY,
+  ERC6551_REGISTRY_SALT,
+  deployCore,
+  predictCoreAddresses,
+} from "../../src/chain/deployCore.js";
+import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(() => chain?.stop());
+
+describe("ERC-6551 registry", () => {
+  it("is deployed from the published init code, whose CREATE2 address is the canonical one", () => {
+    expect(keccak256(erc6551RegistryInitCode)).toBe(
+      "0xfeeadc206aa128c940cfed856f55c2b49b21803ba09bb22c2a88fa13a0cc540d",
+    );
+    expect(
+      getContractAddress({
+        opcode: "CREATE2",
+        from: CREATE2_DEPLOYER,
+        salt: ERC6551_REGISTRY_SALT,
+        bytecode: erc6551RegistryInitCode,
+      }),
+    ).toBe(ERC6551_REGISTRY);
+    expect(predictCoreAddresses().erc6551Registry).toBe(ERC6551_REGISTRY);
+  });
+});
+
+describe("deployCore", () => {
+  it("fails clearly when the CREATE2 deployer is missing", async () => {
+    const revert = await snapshotChain(chain);
+    await chain.client.setCode({ address: CREATE2_DEPLOYER, bytecode: "0x" });
+    await expect(deployCore(chain.client, chain.accounts[0]!)).rejects.toBeInstanceOf(Create2DeployerMissingError);
+    await revert();
+  });
+
+  it("deploys what is missing at the predicted addresses, then nothing", async () => {
+    const predicted = predictCoreAddresses();
+    const first = await deployCore(chain.client, chain.accounts[0]!);
+    expect(first.addresses).toEqual(predicted);
+    expect(first.deployed).toEqual([
+      "erc6551Registry",
+      "accountImplementation",
+      "erc20Implementation",
+      "erc721Implementation",
+      "erc1155Implementation",
+      "tokenFactory",
+    ]);
+    for (const address of Object.values(predicted)) {
+      expect(await chain.client.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
+    }
+
+    const second = await deployCore(chain.client, chain.accounts[1]!);
+    expect(second).toEqual({ addresses: predicted, deployed: [] });
+  });
+
+  it("wires the factory to the predicted implementations", async () => {
+    const { tokenFactory, erc20Implementation, erc721Implementation, erc1155Implementation } = predictCoreAddresses();
+    const read = (functionName: "erc20Implementation" | "erc721Implementation" | "erc1155Implementation") =>
+      chain.client.readContract({ address: tokenFactory, abi: tokenFactoryAbi, functionName });
+    expect(await read("erc20Implementation")).toBe(erc20Implementation);
+    expect(await read("erc721Implementation")).toBe(erc721Implementation);
+    expect(await read("erc1155Implementation")).toBe(erc1155Implementation);
+  });
+
+  it("deploys only the contracts missing from a partial deployment", async () => {
+    const { accountImplementation } = predictCoreAddresses();
+    // Erasing needs the nonce too: CREATE2 refuses an address whose nonce is not zero.
+    await chain.client.setCode({ address: accountImplementation, bytecode: "0x" });
+    await chain.client.setNonce({ address: accountImplementation, nonce: 0 });
+    const { deployed } = await deployCore(chain.client, chain.accounts[0]!);
+    expect(deployed).toEqual(["accountImplementation"]);
+  });
+});

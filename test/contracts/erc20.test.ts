@@ -1,0 +1,176 @@
+import { encodeFunctionData, type Address } from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { tokenHubERC20Abi } from "../../abis/index.js";
+import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import {
+  METADATA_ROLE,
+  MINTER_ROLE,
+  createCollection,
+  deployTokenHub,
+  eventArgs,
+  expectMissingRole,
+  expectedContractURI,
+  mined,
+} from "./fixtures.js";
+
+let chain: TestChain;
+let token: Address;
+let revert: () => Promise<void>;
+beforeAll(async () => {
+  chain = await startTestChain();
+  const { tokenFactory } = await deployTokenHub(chain);
+  const { admin, minter } = accounts();
+  token = await createCollection(chain, tokenFactory, {
+    kind: "ERC20",
+    from: admin,
+    admin: admin.address,
+    minters: [minter.address],
+    decimals: 6,
+  });
+});
+afterAll(() => chain?.stop());
+beforeEach(async () => {
+  revert = await snapshotChain(chain);
+});
+afterEach(() => revert());
+
+const accounts = () => {
+  const [admin, minter, alice, bob] = chain.accounts;
+  return { admin: admin!, minter: minter!, alice: alice!, bob: bob! };
+};
+const read = {
+  balanceOf: (owner: Address) =>
+    chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "balanceOf", args: [owner] }),
+  contractURI: () => chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "contractURI" }),
+};
+
+describe("TokenHubERC20", () => {
+  it("has the decimals it was created with", async () => {
+    expect(await chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "decimals" })).toBe(
+      6,
+    );
+  });
+
+  it("mintTo: a minter mints to anyone; nobody else can", async () => {
+    const { minter, alice, admin } = accounts();
+    const request = { address: token, abi: tokenHubERC20Abi, functionName: "mintTo" } as const;
+    const receipt = await mined(
+      chain,
+      chain.client.writeContract({ ...request, account: minter, args: [alice.address, 1_500_000n] }),
+    );
+    expect(eventArgs(tokenHubERC20Abi, receipt, "Transfer")).toEqual([
+      { from: "0x0000000000000000000000000000000000000000", to: alice.address, value: 1_500_000n },
+    ]);
+    expect(await read.balanceOf(alice.address)).toBe(1_500_000n);
+
+    for (const caller of [alice, admin]) {
+      await expectMissingRole(
+        chain.client.writeContract({ ...request, account: caller, args: [caller.address, 1n] }),
+        caller.address,
+        MINTER_ROLE,
+      );
+    }
+  });
+
+  it("multicall batches several mints in one transaction", async () => {
+    const { minter, alice, bob } = accounts();
+    const mint = (to: Address, amount: bigint) =>
+      encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [to, amount] });
+    await mined(
+      chain,
+      chain.client.writeContract({
+        account: minter,
+        address: token,
+        abi: tokenHubERC20Abi,
+        functionName: "multicall",
+        args: [[mint(alice.address, 1n), mint(bob.address, 2n), mint(alice.address, 3n)]],
+      }),
+    );
+    expect(await read.balanceOf(alice.address)).toBe(4n);
+    expect(await read.balanceOf(bob.address)).toBe(2n);
+  });
+
+  it("lets the admin grant the minter role", async () => {
+    const { admin, bob } = accounts();
+    await mined(
+      chain,
+      chain.client.writeContract({
+        account: admin,
+        address: token,
+        abi: tokenHubERC20Abi,
+        functionName: "grantRole",
+        args: [MINTER_ROLE, bob.address],
+      }),
+    );
+    await mined(
+      chain,
+      chain.client.writeContract({
+        account: bob,
+        address: token,
+        abi: tokenHubERC20Abi,
+        functionName: "mintTo",
+        args: [bob.address, 5n],
+      }),
+    );
+    expect(await read.balanceOf(bob.address)).toBe(5n);
+  });
+
+  describe("contract metadata (ERC-7572)", () => {
+    it("defaults contractURI to {root}{chainId}/{lowercase address}", async () => {
+      expect(await read.contractURI()).toBe(expectedContractURI(chain, token));
+    });
+
+    it("setContractURI replaces it and emits ContractURIUpdated", async () => {
+      const { minter } = accounts();
+      const receipt = await mined(
+        chain,
+        chain.client.writeContract({
+          account: minter,
+          address: token,
+          abi: tokenHubERC20Abi,
+          functionName: "setContractURI",
+          args: ["ipfs://collection"],
+        }),
+      );
+      expect(eventArgs(tokenHubERC20Abi, receipt, "ContractURIUpdated")).toHaveLength(1);
+      expect(await read.contractURI()).toBe("ipfs://collection");
+    });
+
+    it("notifyContractURIUpdate emits ContractURIUpdated", async () => {
+      const { minter } = accounts();
+      const receipt = await mined(
+        chain,
+        chain.client.writeContract({
+          account: minter,
+          address: token,
+          abi: tokenHubERC20Abi,
+          functionName: "notifyContractURIUpdate",
+        }),
+      );
+      expect(eventArgs(tokenHubERC20Abi, receipt, "ContractURIUpdated")).toHaveLength(1);
+    });
+
+    it("needs METADATA_ROLE", async () => {
+      const { alice } = accounts();
+      const request = { account: alice, address: token, abi: tokenHubERC20Abi } as const;
+      await expectMissingRole(
+        chain.client.writeContract({ ...request, functionName: "setContractURI", args: ["x"] }),
+        alice.address,
+        METADATA_ROLE,
+      );
+      await expectMissingRole(
+        chain.client.writeContract({ ...request, functionName: "notifyContractURIUpdate" }),
+        alice.address,
+        METADATA_ROLE,
+      );
+    });
+  });
+
+  it("supports ERC-165 and AccessControl", async () => {
+    const supports = (id: `0x${string}`) =>
+      chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "supportsInterface", args: [id] });
+    expect(await supports("0x01ffc9a7")).toBe(true);
+    expect(await supports("0x7965db0b")).toBe(true);
+    expect(await supports("0xffffffff")).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import {
+  createTestClient,
+  http,
+  publicActions,
+  walletActions,
+  type Hex,
+} from "viem";
+import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import { anvil } from "viem/chains";
+import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../src/chain/anvil.js";
+
+export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
+
+/**
+ * A fresh anvil on a free port with one viem client carrying test, public and wallet actions, and the first dev
+ * accounts as local signers. Each test file starts its own and stops it in afterAll.
+ */
+export async function startTestChain(options: { accounts?: number } = {}) {
+  const node: AnvilInstance = await startAnvil({ quiet: true });
+  const chain = { ...anvil, rpcUrls: { default: { http: [node.rpcUrl], webSocket: [node.wsUrl] } } };
+  const client = createTestClient({ mode: "anvil", chain, transport: http(node.rpcUrl), pollingInterval: 20 })
+    .extend(publicActions)
+    .extend(walletActions);
+  const accounts: HDAccount[] = Array.from({ length: options.accounts ?? 5 }, (_, addressIndex) =>
+    mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }),
+  );
+  return { node, chainId: chain.id, client, accounts, stop: () => node.stop() };
+}
+
+/** Takes a snapshot now; the returned function rolls the chain back to it (anvil forgets a snapshot once used). */
+export async function snapshotChain(chain: TestChain): Promise<() => Promise<void>> {
+  const id: Hex = await chain.client.snapshot();
+  return () => chain.client.revert({ id });
+}
