@@ -13,6 +13,11 @@ export type StartAnvilOptions = {
   mnemonic?: string;
   /** Loaded at start when it exists, written when the node stops. */
   stateFile?: string;
+  /**
+   * Unix seconds of the genesis block. anvil otherwise rebuilds genesis at the current time on every start, even
+   * when it loads a state file, so the chain's genesis hash would change across restarts.
+   */
+  genesisTimestamp?: number;
   /** Seconds between blocks; undefined mines one block per transaction. */
   blockTime?: number;
   /** Do not forward anvil's output to this process's stdout/stderr. */
@@ -24,6 +29,7 @@ export type AnvilInstance = {
   rpcUrl: string;
   wsUrl: string;
   port: number;
+  pid: number;
   /** Terminates the node and waits for it to exit, so a state file is fully written. */
   stop(): Promise<void>;
 };
@@ -51,6 +57,7 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     ["--mnemonic", options.mnemonic ?? DEFAULT_ANVIL_MNEMONIC],
     options.stateFile === undefined ? [] : ["--state", options.stateFile],
     options.blockTime === undefined ? [] : ["--block-time", String(options.blockTime)],
+    options.genesisTimestamp === undefined ? [] : ["--timestamp", String(options.genesisTimestamp)],
   ].flat();
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
 
@@ -112,7 +119,7 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   } catch (error) {
     return fail(`anvil did not answer eth_chainId at ${rpcUrl}`, error);
   }
-  return { rpcUrl, wsUrl: `ws://127.0.0.1:${started.port}`, port: started.port, stop };
+  return { rpcUrl, wsUrl: `ws://127.0.0.1:${started.port}`, port: started.port, pid: child.pid!, stop };
 }
 
 /**

@@ -20,6 +20,8 @@ export type PonderProcess = {
   pid: number;
   /** Resolves with the exit code when the process ends, for whatever reason. */
   exited: Promise<number | null>;
+  /** null while it runs. */
+  exitCode(): number | null;
   stop(): Promise<void>;
 };
 
@@ -68,6 +70,7 @@ export function startPonder(options: {
   return {
     pid: child.pid,
     exited,
+    exitCode: () => (child.exitCode ?? (child.signalCode === null ? null : -1)),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

@@ -12,7 +12,7 @@ import { bootstrapFirstProject } from "../services/projects.js";
 import { freePort, isPortFree } from "../ports.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
 import { createStore, type Store } from "../store/db.js";
-import { clearChainCache, dropIndexSchema } from "../store/indexReset.js";
+import { clearChainCache, dropIndexSchema, releaseIndexLock } from "../store/indexReset.js";
 import { getRecordedGenesis, getSetting, putSetting, recordGenesis } from "../store/indexState.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { indexFingerprint } from "./indexFingerprint.js";
@@ -49,7 +49,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     for (const step of stopSteps.reverse().splice(0)) await step().catch(() => undefined);
   };
   try {
-    await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
+    const orphanedIndexer = await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
     await stopOrphanFromPidFile(path.join(settings.dataDir, "anvil.pid"), "anvil");
 
     const { databaseUrl, embedded } = await startDatabase(settings, progress);
@@ -58,11 +58,21 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     stopSteps.push(() => store.close());
     const migrations = await migrateAppStore(store.pool);
     if (migrations.applied.length > 0) progress("database", `app store migrated (${migrations.applied.join(", ")})`);
+    if (orphanedIndexer) {
+      await releaseIndexLock(store.pool, settings.indexSchema);
+      progress("indexer", "stopped an indexer left running by an earlier start");
+    }
 
     const chains: RuntimeChain[] = [];
     for (const chain of loadChainsConfig(settings.chainsFile)) {
       const resolved = await startChain(chain, settings, progress);
-      if (resolved.anvil) stopSteps.push(() => resolved.anvil!.stop());
+      const anvil = resolved.anvil;
+      if (anvil) {
+        stopSteps.push(async () => {
+          await anvil.stop();
+          fs.rmSync(path.join(settings.dataDir, "anvil.pid"), { force: true });
+        });
+      }
       await resetIndexIfChainChanged(store, settings.indexSchema, resolved.chain, progress);
       chains.push(resolved.chain);
     }
@@ -103,11 +113,15 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       },
       onOutput: ponderOutput,
     });
-    stopSteps.push(() => ponder.stop());
+    stopSteps.push(async () => {
+      await ponder.stop();
+      await releaseIndexLock(store.pool, settings.indexSchema);
+    });
 
     const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
     await waitForHealth(localUrl, ponder);
     progress("http", `listening on ${localUrl}`);
+    await waitForLocalChainsIndexed(localUrl, chains, ponder);
     // Only once the service answers, so the one-time admin token is never issued by a start that then failed.
     const first = await bootstrapFirstProject(store.db, settings.adminToken);
 
@@ -156,15 +170,10 @@ async function startChain(
   let rpcUrl: string[];
   let wsUrl = chain.wsUrl;
   if (chain.rpcUrl === undefined) {
-    const portFile = path.join(settings.dataDir, "anvil.json");
-    const stateFile = path.join(settings.dataDir, "anvil-state.json");
-    const previous = fs.existsSync(portFile) ? (JSON.parse(fs.readFileSync(portFile, "utf8")) as { port: number }).port : 0;
-    const port = previous > 0 && (await isPortFree(previous)) ? previous : await freePort();
-    anvil = await startAnvil({ port, chainId: chain.id, stateFile, quiet: true });
-    fs.writeFileSync(portFile, JSON.stringify({ port: anvil.port }));
+    anvil = await startLocalChain(chain, settings.dataDir);
     rpcUrl = [anvil.rpcUrl];
     wsUrl = anvil.wsUrl;
-    progress("chain", `${chain.name} (${chain.id}): local anvil at ${anvil.rpcUrl}, state in ${stateFile}`);
+    progress("chain", `${chain.name} (${chain.id}): local anvil at ${anvil.rpcUrl}, state in ${path.join(settings.dataDir, "anvil-state.json")}`);
   } else {
     rpcUrl = Array.isArray(chain.rpcUrl) ? chain.rpcUrl : [chain.rpcUrl];
   }
@@ -225,6 +234,25 @@ async function startChain(
   };
 }
 
+type LocalChainFile = { port: number; genesisTimestamp: number };
+
+/**
+ * The local chain keeps its state, port and genesis time in the data directory. A missing state file means a new
+ * chain: it gets a new genesis time, hence a new genesis hash, which is how a reset is recognised.
+ */
+async function startLocalChain(chain: ChainConfig, dataDir: string): Promise<AnvilInstance> {
+  const chainFile = path.join(dataDir, "anvil.json");
+  const stateFile = path.join(dataDir, "anvil-state.json");
+  const previous = fs.existsSync(chainFile) ? (JSON.parse(fs.readFileSync(chainFile, "utf8")) as Partial<LocalChainFile>) : {};
+  const genesisTimestamp =
+    fs.existsSync(stateFile) && previous.genesisTimestamp !== undefined ? previous.genesisTimestamp : Math.floor(Date.now() / 1000);
+  const port = previous.port && (await isPortFree(previous.port)) ? previous.port : await freePort();
+  const anvil = await startAnvil({ port, chainId: chain.id, stateFile, genesisTimestamp, quiet: true });
+  fs.writeFileSync(chainFile, JSON.stringify({ port: anvil.port, genesisTimestamp } satisfies LocalChainFile));
+  fs.writeFileSync(path.join(dataDir, "anvil.pid"), String(anvil.pid));
+  return anvil;
+}
+
 /**
  * The index of a chain whose genesis block changed (a reset local chain) describes a chain that no longer exists:
  * its cache and the index are dropped so both are rebuilt from the chain as it is now.
@@ -239,14 +267,38 @@ async function resetIndexIfChainChanged(store: Store, indexSchema: string, chain
   await recordGenesis(store.db, chain.id, chain.genesisHash);
 }
 
+/**
+ * Ponder's live sync follows new heads only: on a quiet local chain it would not replay the blocks it does not
+ * consider final until a block arrives. Until the index reaches the head, an empty block is mined now and then to
+ * wake it; start-up waits for that, so the service never answers from a half-rebuilt index.
+ */
+async function waitForLocalChainsIndexed(baseUrl: string, chains: RuntimeChain[], ponder: PonderProcess): Promise<void> {
+  for (const chain of chains.filter((candidate) => candidate.local)) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl[0]) });
+    const deadline = Date.now() + 120_000;
+    let lastMined = 0;
+    for (;;) {
+      if (ponder.exitCode() !== null) throw new Error("The indexer exited during start-up; its log above says why.");
+      const head = Number(await client.getBlockNumber());
+      const status = await fetch(`${baseUrl}/status`)
+        .then((response) => response.json() as Promise<Record<string, { block?: { number: number } }>>)
+        .catch(() => ({}) as Record<string, { block?: { number: number } }>);
+      const indexed = status[chain.name]?.block?.number ?? -1;
+      if (indexed >= head && lastMined > 0) break;
+      if (Date.now() > deadline) throw new Error(`The index of chain ${chain.name} did not reach block ${head} within 120 s.`);
+      if (Date.now() - lastMined > 1_000) {
+        await client.request({ method: "evm_mine" as "eth_blockNumber", params: undefined });
+        lastMined = Date.now();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 async function waitForHealth(baseUrl: string, ponder: PonderProcess): Promise<void> {
-  let exited = false;
-  void ponder.exited.then(() => {
-    exited = true;
-  });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error("The indexer exited during start-up; its log above says why.");
+    if (ponder.exitCode() !== null) throw new Error("The indexer exited during start-up; its log above says why.");
     try {
       const response = await fetch(`${baseUrl}/health`);
       if (response.ok) return;

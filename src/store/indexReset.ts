@@ -49,3 +49,14 @@ export async function dropIndexSchema(pool: pg.Pool, schema: string): Promise<bo
   await pool.query(`DROP SCHEMA "${schema.replace(/"/g, "")}" CASCADE`);
   return true;
 }
+
+/**
+ * Marks the index schema as free. Ponder 0.16 means to do this on shutdown, but its unlock query loses the race with
+ * its own exit, so every restart would wait out the lock (~25 s). Only the supervisor calls this, after the one
+ * indexer process it owns has exited.
+ */
+export async function releaseIndexLock(pool: pg.Pool, schema: string): Promise<void> {
+  const table = await pool.query("SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_ponder_meta'", [schema]);
+  if ((table.rowCount ?? 0) === 0) return;
+  await pool.query(`UPDATE "${schema.replace(/"/g, "")}"._ponder_meta SET value = jsonb_set(value, '{is_locked}', to_jsonb(0))`);
+}

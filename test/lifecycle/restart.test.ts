@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC721Abi } from "../../abis/index.js";
+import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+let service: TestService;
+
+function chainOf(current: TestService): { chain: ChainClient; factory: Address } {
+  const [local] = current.runtime().chains;
+  return { chain: chainClient(local!.rpcUrl[0]!), factory: local!.core.tokenFactory };
+}
+
+async function indexedTokens(collection?: Address): Promise<{ contract: string; token_id: string; owner: string }[]> {
+  const filter = collection ? "WHERE contract = $1" : "";
+  return await queryDatabase(
+    service.databaseUrl(),
+    `SELECT contract, token_id::text, owner FROM tokenhub_index.erc721_token ${filter} ORDER BY contract, token_id`,
+    collection ? [collection.toLowerCase()] : [],
+  );
+}
+
+async function mintAndWait(chain: ChainClient, collection: Address, quantity: bigint, expectedTotal: number) {
+  const [minter, holder] = chain.accounts;
+  await minedReceipt(
+    chain,
+    await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "mintTo", args: [holder!.address, quantity], account: minter!, chain: chain.client.chain }),
+  );
+  await waitFor(async () => (await indexedTokens(collection)).length === expectedTotal, { timeoutMs: 10_000 });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("stop and start", () => {
+  it("keeps every piece of data, indexes nothing twice, and is back in under 15 s", async () => {
+    const { chain, factory } = chainOf(service);
+    const { address: collection } = await createCollectionOnChain(chain, factory, "erc721", { name: "Keep", symbol: "KEEP" });
+    await mintAndWait(chain, collection, 3n, 3);
+    const before = await indexedTokens();
+    const blockBefore = await chain.client.getBlock();
+    const ponderPid = Number(fs.readFileSync(path.join(service.dataDir, "ponder.pid"), "utf8"));
+
+    await service.stop();
+    expect(processAlive(ponderPid)).toBe(false);
+    expect(fs.existsSync(path.join(service.dataDir, "postgres", "postmaster.pid"))).toBe(false);
+
+    const restarted = Date.now();
+    await service.start();
+    // Ponder replays the blocks it does not yet consider final (30 on a local chain) from its cache at start-up;
+    // /ready says when that is done.
+    await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 20_000 });
+    expect((Date.now() - restarted) / 1000).toBeLessThan(15);
+    const after = chainOf(service);
+    // The chain survived: the same blocks (start-up may add empty ones on top).
+    expect((await after.chain.client.getBlock({ blockNumber: blockBefore.number })).hash).toBe(blockBefore.hash);
+    expect(await indexedTokens()).toEqual(before);
+
+    const response = await fetch(`${service.baseUrl}/api/v1/collections?chainId=31337`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { collections: { contractAddress: string }[] };
+    expect(body.collections.map((item) => item.contractAddress)).toEqual([collection]);
+
+    await mintAndWait(after.chain, collection, 1n, 4);
+    expect((await indexedTokens(collection)).map((row) => row.token_id)).toEqual(["1", "2", "3", "4"]);
+    expect(service.output()).not.toContain("was reset");
+  });
+
+  it("resets the index of a chain that was reset, and says so", async () => {
+    const { chain } = chainOf(service);
+    const blockBefore = await chain.client.getBlockNumber();
+    expect(blockBefore).toBeGreaterThan(6n);
+    await service.stop();
+    fs.rmSync(path.join(service.dataDir, "anvil-state.json"));
+
+    const mark = service.output().length;
+    await service.start();
+    expect(service.output().slice(mark)).toMatch(/chain local \(31337\) was reset \(new genesis 0x[0-9a-f]{8}…\): its index was reset and will be rebuilt/);
+
+    const fresh = chainOf(service);
+    expect(await fresh.chain.client.getBlockNumber()).toBeLessThan(blockBefore);
+    await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 20_000 });
+    expect(await indexedTokens()).toEqual([]);
+
+    const { address: collection } = await createCollectionOnChain(fresh.chain, fresh.factory, "erc721", { name: "Again", symbol: "AGN" });
+    await mintAndWait(fresh.chain, collection, 2n, 2);
+    expect((await indexedTokens()).map((row) => row.token_id)).toEqual(["1", "2"]);
+  });
+});
