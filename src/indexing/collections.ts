@@ -6,33 +6,33 @@ import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../a
 type Kind = "erc20" | "erc721" | "erc1155";
 const KIND_BY_CODE: Record<number, Kind> = { 0: "erc20", 1: "erc721", 2: "erc1155" };
 
+/** Where to read: at a block, or (`latest`) for values that never change, e.g. an external contract's name. */
+type ReadAt = { blockNumber: bigint } | { cache: "immutable" };
+
 type ReadClient = {
-  readContract(args: { abi: readonly unknown[]; address: Address; functionName: string; blockNumber?: bigint }): Promise<unknown>;
+  readContract(
+    args: { abi: readonly unknown[]; address: Address; functionName: string; retryEmptyResponse: boolean } & ReadAt,
+  ): Promise<unknown>;
 };
 
 /** A view the contract may not implement (external contracts): absent rather than fatal. */
-async function optionalRead<T>(
-  client: ReadClient,
-  abi: readonly unknown[],
-  address: Address,
-  functionName: string,
-  blockNumber: bigint | undefined,
-): Promise<T | null> {
+async function optionalRead<T>(client: ReadClient, abi: readonly unknown[], address: Address, functionName: string, at: ReadAt): Promise<T | null> {
   try {
-    return (await client.readContract({ abi, address, functionName, ...(blockNumber === undefined ? {} : { blockNumber }) })) as T;
+    // An absent view answers empty data: no point in Ponder's retries for a flaky RPC.
+    return (await client.readContract({ abi, address, functionName, retryEmptyResponse: false, ...at })) as T;
   } catch {
     return null;
   }
 }
 
-/** Name, symbol, decimals and transferability as the contract reports them (Ponder pins reads to the event's block). */
-async function describeCollection(client: ReadClient, address: Address, kind: Kind, blockNumber?: bigint) {
+/** Name, symbol, decimals and transferability as the contract reports them. */
+async function describeCollection(client: ReadClient, address: Address, kind: Kind, at: ReadAt) {
   const abi = kind === "erc20" ? tokenHubERC20Abi : kind === "erc721" ? tokenHubERC721Abi : tokenHubERC1155Abi;
   const [name, symbol, decimals, transferable] = await Promise.all([
-    optionalRead<string>(client, abi, address, "name", blockNumber),
-    optionalRead<string>(client, abi, address, "symbol", blockNumber),
-    kind === "erc20" ? optionalRead<number>(client, abi, address, "decimals", blockNumber) : Promise.resolve(null),
-    kind === "erc20" ? Promise.resolve(true) : optionalRead<boolean>(client, abi, address, "transferable", blockNumber),
+    optionalRead<string>(client, abi, address, "name", at),
+    optionalRead<string>(client, abi, address, "symbol", at),
+    kind === "erc20" ? optionalRead<number>(client, abi, address, "decimals", at) : Promise.resolve(null),
+    kind === "erc20" ? Promise.resolve(true) : optionalRead<boolean>(client, abi, address, "transferable", at),
   ]);
   return { name, symbol, decimals: decimals === null ? null : Number(decimals), transferable: transferable ?? true };
 }
@@ -40,7 +40,7 @@ async function describeCollection(client: ReadClient, address: Address, kind: Ki
 ponder.on("TokenFactory:CollectionCreated", async ({ event, context }) => {
   const kind = KIND_BY_CODE[Number(event.args.kind)];
   if (!kind) return;
-  const description = await describeCollection(context.client as unknown as ReadClient, event.args.collection, kind, event.block.number);
+  const description = await describeCollection(context.client as unknown as ReadClient, event.args.collection, kind, { blockNumber: event.block.number });
   await context.db
     .insert(collection)
     .values({
@@ -56,13 +56,17 @@ ponder.on("TokenFactory:CollectionCreated", async ({ event, context }) => {
     .onConflictDoNothing();
 });
 
-/** External contracts are known from the chains file: recorded once per chain, before their first event. */
+/**
+ * External contracts are known from the chains file: recorded once per chain, before their first event. Their
+ * setup runs at the configured start block, where the contract may not exist yet, so their views are read at the
+ * latest block.
+ */
 function registerExternal(kind: Kind, addressOf: (context: { contracts: Record<string, { address?: unknown }> }) => unknown) {
   return async ({ context }: { context: any }) => {
     const configured = addressOf(context);
     const addresses = (Array.isArray(configured) ? configured : configured ? [configured] : []) as Address[];
     for (const address of addresses) {
-      const description = await describeCollection(context.client as ReadClient, address, kind);
+      const description = await describeCollection(context.client as ReadClient, address, kind, { cache: "immutable" });
       await context.db
         .insert(collection)
         .values({

@@ -8,8 +8,8 @@ import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
  * A client for the chain a test service runs, acting as funded anvil dev accounts away from index 0 (the service deploys
  * with index 0), so tests and the service never compete for a nonce.
  */
-export function chainClient(rpcUrl: string) {
-  const client = createTestClient({ mode: "anvil", chain: { ...anvil, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl), pollingInterval: 10 })
+export function chainClient(rpcUrl: string, chainId: number = anvil.id) {
+  const client = createTestClient({ mode: "anvil", chain: { ...anvil, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl), pollingInterval: 10 })
     .extend(publicActions)
     .extend(walletActions);
   const accounts = [5, 6, 7, 8].map((addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }));

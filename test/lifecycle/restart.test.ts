@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenHubERC721Abi } from "../../abis/index.js";
+import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
+import { startAnvil } from "../../src/chain/anvil.js";
+import { deployCore } from "../../src/chain/deployCore.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -102,5 +104,68 @@ describe("stop and start", () => {
     const { address: collection } = await createCollectionOnChain(fresh.chain, fresh.factory, "erc721", { name: "Again", symbol: "AGN" });
     await mintAndWait(fresh.chain, collection, 2n, 2);
     expect((await indexedTokens()).map((row) => row.token_id)).toEqual(["1", "2"]);
+  });
+
+  it("backfills a chain added to the chains file, with its external contracts, after a restart", async () => {
+    const second = await startAnvil({ chainId: 31338, quiet: true });
+    try {
+      const other = chainClient(second.rpcUrl, 31338);
+      const [deployer, holder] = other.accounts;
+      const { addresses } = await deployCore(other.client, deployer!);
+      // A factory of its own: collections it creates are not children of tokenhub's factory, so they are external.
+      const deployHash = await other.client.deployContract({
+        abi: tokenFactoryAbi,
+        bytecode: tokenFactoryBytecode,
+        args: [addresses.erc20Implementation, addresses.erc721Implementation, addresses.erc1155Implementation],
+        account: deployer!,
+        chain: other.client.chain,
+      });
+      const externalFactory = (await minedReceipt(other, deployHash)).contractAddress!;
+      const { address: external } = await createCollectionOnChain(other, externalFactory, "erc721", { name: "Outside", symbol: "OUT" });
+      await minedReceipt(
+        other,
+        await other.client.writeContract({ address: external, abi: tokenHubERC721Abi, functionName: "mintTo", args: [holder!.address, 2n], account: deployer!, chain: other.client.chain }),
+      );
+
+      const chainsFile = path.join(service.dataDir, "chains.json");
+      fs.writeFileSync(
+        chainsFile,
+        JSON.stringify({
+          chains: [
+            { id: 31337, name: "local" },
+            { id: 31338, name: "second", rpcUrl: second.rpcUrl, wsUrl: second.wsUrl, contracts: [{ address: external, kind: "erc721" }] },
+          ],
+        }),
+      );
+      const localTokens = await indexedTokens();
+      await service.stop();
+      service.env.TOKENHUB_CHAINS_FILE = chainsFile;
+      const mark = service.output().length;
+      await service.start();
+      await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 30_000 });
+      const log = service.output().slice(mark);
+      expect(log).toContain("indexing code or indexed contracts changed: rebuilding the index");
+      expect(log).toMatch(/Started backfill indexing chain=second/);
+
+      // Its blocks are all younger than Ponder's finality depth, so the live sync takes them on the next head, which a
+      // real chain produces within seconds.
+      await other.client.mine({ blocks: 1 });
+      const secondChainTokens = () =>
+        queryDatabase<{ chain_id: number; token_id: string; owner: string }>(
+          service.databaseUrl(),
+          "SELECT chain_id, token_id::text, owner FROM tokenhub_index.erc721_token WHERE chain_id = 31338 ORDER BY token_id",
+        );
+      await waitFor(async () => (await secondChainTokens()).length === 2);
+      expect(await secondChainTokens()).toEqual([
+        { chain_id: 31338, token_id: "1", owner: holder!.address.toLowerCase() },
+        { chain_id: 31338, token_id: "2", owner: holder!.address.toLowerCase() },
+      ]);
+      const [collection] = await queryDatabase(service.databaseUrl(), "SELECT kind, source, name FROM tokenhub_index.collection WHERE chain_id = 31338");
+      expect(collection).toEqual({ kind: "erc721", source: "external", name: "Outside" });
+      expect(await indexedTokens()).toEqual(expect.arrayContaining(localTokens));
+    } finally {
+      await service.stop();
+      await second.stop();
+    }
   });
 });
