@@ -279,7 +279,7 @@ async function waitForLocalChainsIndexed(baseUrl: string, chains: RuntimeChain[]
     let lastMined = 0;
     for (;;) {
       if (ponder.exitCode() !== null) throw new Error("The indexer exited during start-up; its log above says why.");
-      const head = Number(await client.getBlockNumber());
+      const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
       const status = await fetch(`${baseUrl}/status`)
         .then((response) => response.json() as Promise<Record<string, { block?: { number: number } }>>)
         .catch(() => ({}) as Record<string, { block?: { number: number } }>);

@@ -61,6 +61,9 @@ export async function startTestService(options: { external?: boolean; env?: Node
     env.DATABASE_URL = url.toString();
   }
 
+  // Kept after the test for post-mortems: destroy() removes the data directory, not this file.
+  const logFile = path.join(os.tmpdir(), "tokenhub-test-logs", `${path.basename(dataDir)}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   let output = "";
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -71,6 +74,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     child = spawn(process.execPath, [CLI, "start"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const append = (chunk: Buffer) => {
       output += chunk.toString();
+      fs.appendFileSync(logFile, chunk);
     };
     child.stdout!.on("data", append);
     child.stderr!.on("data", append);
