@@ -1,0 +1,155 @@
+import { encodeFunctionData, maxUint256, parseEther, parseEventLogs, zeroHash, type Address } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc6551RegistryAbi, tokenHubAccountAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import type { CoreAddresses } from "../../src/chain/deployCore.js";
+import { signMintPermit, uuidNonce } from "../contracts/permits.js";
+import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+let service: TestService;
+let chain: ChainClient;
+let core: CoreAddresses;
+
+async function rows<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return await queryDatabase<T>(service.databaseUrl(), sql, params);
+}
+
+async function rowsWhenCount<T extends Record<string, unknown>>(count: number, sql: string, params: unknown[] = []): Promise<T[]> {
+  return await waitFor(async () => {
+    const found = await rows<T>(sql, params);
+    return found.length === count ? found : undefined;
+  });
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  const [local] = service.runtime().chains;
+  chain = chainClient(local!.rpcUrl[0]!);
+  core = local!.core;
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("indexed events beyond transfers", () => {
+  it("indexes ERC-6551 accounts and the call batches they execute, with what each transaction cost", async () => {
+    const [minter, owner, bob] = chain.accounts as [(typeof chain.accounts)[0], (typeof chain.accounts)[0], (typeof chain.accounts)[0]];
+    const write = { chain: chain.client.chain } as const;
+    const { address: nft } = await createCollectionOnChain(chain, core.tokenFactory, "erc721", { name: "Bound", symbol: "BND" });
+    const { address: coin } = await createCollectionOnChain(chain, core.tokenFactory, "erc20", { name: "Coin", symbol: "CN" });
+    await minedReceipt(chain, await chain.client.writeContract({ ...write, account: minter, address: nft, abi: tokenHubERC721Abi, functionName: "mintTo", args: [owner.address, 1n] }));
+
+    const createArgs = [core.accountImplementation, zeroHash, 31337n, nft, 1n] as const;
+    const predicted = await chain.client.readContract({ address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "account", args: createArgs });
+    const created = await minedReceipt(
+      chain,
+      await chain.client.writeContract({ ...write, account: minter, address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "createAccount", args: createArgs }),
+    );
+    const accounts = await rowsWhenCount(1, "SELECT address, implementation, tokenhub_implementation, token_chain_id::text, token_contract, token_id::text, transaction_hash FROM tokenhub_index.erc6551_account");
+    expect(accounts).toEqual([
+      {
+        address: predicted.toLowerCase(),
+        implementation: core.accountImplementation.toLowerCase(),
+        tokenhub_implementation: true,
+        token_chain_id: "31337",
+        token_contract: nft.toLowerCase(),
+        token_id: "1",
+        transaction_hash: created.transactionHash,
+      },
+    ]);
+
+    await minedReceipt(chain, await chain.client.sendTransaction({ ...write, account: bob, to: predicted, value: parseEther("2") }));
+    const approve = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "approve", args: [bob.address, 5n] });
+    const calls = [
+      { to: bob.address, value: parseEther("1"), data: "0x" as const },
+      { to: coin, value: 0n, data: approve },
+    ];
+    const batch = await minedReceipt(
+      chain,
+      await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "executeBatch", args: [calls] }),
+    );
+    expect(await chain.client.readContract({ address: coin, abi: tokenHubERC20Abi, functionName: "allowance", args: [predicted, bob.address] })).toBe(5n);
+
+    const transactions = await rowsWhenCount(1, "SELECT account, transaction_hash, block_number::text, gas_used::text, effective_gas_price::text, call_count FROM tokenhub_index.account_transaction");
+    expect(transactions).toEqual([
+      {
+        account: predicted.toLowerCase(),
+        transaction_hash: batch.transactionHash,
+        block_number: batch.blockNumber.toString(),
+        gas_used: batch.gasUsed.toString(),
+        effective_gas_price: batch.effectiveGasPrice.toString(),
+        call_count: 2,
+      },
+    ]);
+    const indexedCalls = await rows("SELECT executor, \"to\", value::text, data FROM tokenhub_index.account_call ORDER BY log_index");
+    expect(indexedCalls).toEqual([
+      { executor: owner.address.toLowerCase(), to: bob.address.toLowerCase(), value: parseEther("1").toString(), data: "0x" },
+      { executor: owner.address.toLowerCase(), to: coin.toLowerCase(), value: "0", data: approve },
+    ]);
+
+    // A batch that reverts emits nothing: the index has no row for it.
+    const failing = [{ to: bob.address, value: parseEther("50"), data: "0x" as const }];
+    const reverted = await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "executeBatch", args: [failing], gas: 200_000n });
+    expect((await chain.client.waitForTransactionReceipt({ hash: reverted })).status).toBe("reverted");
+    await minedReceipt(chain, await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "execute", args: [bob.address, 1n, "0x", 0] }));
+    const after = await rowsWhenCount<{ transaction_hash: string }>(2, "SELECT transaction_hash FROM tokenhub_index.account_transaction");
+    expect(after.map((row) => row.transaction_hash)).not.toContain(reverted);
+  });
+
+  it("records permit nonces used by a redemption or revoked", async () => {
+    const [minter, recipient] = chain.accounts as [(typeof chain.accounts)[0], (typeof chain.accounts)[0]];
+    const { address: coin } = await createCollectionOnChain(chain, core.tokenFactory, "erc20", { name: "Permit", symbol: "PRM" });
+    const nonce = uuidNonce();
+    const permit = { to: recipient.address, amount: 1_000n, nonce, deadline: maxUint256 };
+    const signature = await signMintPermit(minter, 31337, coin, permit);
+    const redeemed = await minedReceipt(
+      chain,
+      await chain.client.writeContract({
+        chain: chain.client.chain,
+        account: recipient,
+        address: coin,
+        abi: tokenHubERC20Abi,
+        functionName: "mintWithPermit",
+        args: [permit.to, permit.amount, permit.nonce, permit.deadline, signature],
+      }),
+    );
+    const revokedNonce = uuidNonce();
+    const revoked = await minedReceipt(
+      chain,
+      await chain.client.writeContract({ chain: chain.client.chain, account: minter, address: coin, abi: tokenHubERC20Abi, functionName: "invalidateNonce", args: [revokedNonce] }),
+    );
+    const found = await rowsWhenCount(2, "SELECT signer, nonce::text, status, transaction_hash FROM tokenhub_index.permit_nonce WHERE contract = $1 ORDER BY block_number", [coin.toLowerCase()]);
+    expect(found).toEqual([
+      { signer: minter.address.toLowerCase(), nonce: nonce.toString(), status: "used", transaction_hash: redeemed.transactionHash },
+      { signer: minter.address.toLowerCase(), nonce: revokedNonce.toString(), status: "invalidated", transaction_hash: revoked.transactionHash },
+    ]);
+  });
+
+  it("records the metadata refresh signals of ERC-4906, ERC-1155 URI and ERC-7572", async () => {
+    const [minter] = chain.accounts;
+    const { address: nft } = await createCollectionOnChain(chain, core.tokenFactory, "erc721", { name: "Meta", symbol: "MTA" });
+    const { address: items } = await createCollectionOnChain(chain, core.tokenFactory, "erc1155", { name: "Items", symbol: "ITM" });
+    const write = { chain: chain.client.chain, account: minter! } as const;
+    await minedReceipt(chain, await chain.client.writeContract({ ...write, address: nft, abi: tokenHubERC721Abi, functionName: "notifyMetadataUpdate", args: [7n] }));
+    await minedReceipt(chain, await chain.client.writeContract({ ...write, address: nft, abi: tokenHubERC721Abi, functionName: "notifyBatchMetadataUpdate", args: [0n, maxUint256] }));
+    await minedReceipt(chain, await chain.client.writeContract({ ...write, address: nft, abi: tokenHubERC721Abi, functionName: "notifyContractURIUpdate" }));
+    const uriReceipt = await minedReceipt(chain, await chain.client.writeContract({ ...write, address: items, abi: tokenHubERC1155Abi, functionName: "notifyMetadataUpdate", args: [3n] }));
+    expect(parseEventLogs({ abi: tokenHubERC1155Abi, logs: uriReceipt.logs }).map((log) => log.eventName)).toEqual(["MetadataUpdate", "URI"]);
+
+    const signals = await rowsWhenCount(
+      5,
+      "SELECT contract, kind, from_token_id::text, to_token_id::text FROM tokenhub_index.metadata_signal WHERE contract IN ($1, $2) ORDER BY block_number, id",
+      [nft.toLowerCase(), items.toLowerCase()],
+    );
+    const lower = (address: Address) => address.toLowerCase();
+    expect(signals).toEqual([
+      { contract: lower(nft), kind: "token", from_token_id: "7", to_token_id: "7" },
+      { contract: lower(nft), kind: "batch", from_token_id: "0", to_token_id: maxUint256.toString() },
+      { contract: lower(nft), kind: "contract", from_token_id: null, to_token_id: null },
+      { contract: lower(items), kind: "token", from_token_id: "3", to_token_id: "3" },
+      { contract: lower(items), kind: "uri", from_token_id: "3", to_token_id: "3" },
+    ]);
+  });
+});
