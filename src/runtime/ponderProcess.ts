@@ -44,6 +44,8 @@ export function startPonder(options: {
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      // Ponder's own pg usage triggers a deprecation warning on every start; it says nothing to an operator.
+      "--no-deprecation",
       ponderBin(),
       "--log-level",
       options.logLevel,

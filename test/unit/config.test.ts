@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CHAINS, loadChainsConfig } from "../../src/chain/chainsConfig.js";
+import { loadSettings } from "../../src/config/env.js";
+
+function chainsFile(content: unknown): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-")), "chains.json");
+  fs.writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
+
+describe("environment", () => {
+  it("has defaults for everything", () => {
+    const settings = loadSettings({});
+    expect(settings).toEqual({
+      dataDir: path.resolve(".tokenhub"),
+      port: 42069,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:42069",
+      databaseUrl: undefined,
+      indexSchema: "tokenhub_index",
+      appSchema: "tokenhub_app",
+      chainsFile: undefined,
+      adminToken: undefined,
+      logLevel: "info",
+      maxBodyBytes: 1048576,
+    });
+  });
+
+  it("names every invalid variable in one clear error", () => {
+    expect(() => loadSettings({ PORT: "http", TOKENHUB_INDEX_SCHEMA: "Bad-Name", TOKENHUB_ADMIN_TOKEN: "short" })).toThrow(
+      "Invalid environment: PORT: Invalid input: expected number, received NaN; TOKENHUB_INDEX_SCHEMA: lowercase letters, digits and _, at most 45 characters; TOKENHUB_ADMIN_TOKEN: at least 24 characters",
+    );
+  });
+
+  it("strips a trailing slash from PUBLIC_URL", () => {
+    expect(loadSettings({ PUBLIC_URL: "https://tokens.example.com/" }).publicUrl).toBe("https://tokens.example.com");
+  });
+});
+
+describe("chains file", () => {
+  it("defaults to one local chain", () => {
+    expect(loadChainsConfig(undefined)).toEqual(DEFAULT_CHAINS);
+  });
+
+  it("parses chains with external contracts, checksumming their addresses", () => {
+    const file = chainsFile({
+      chains: [
+        { id: 31337, name: "local" },
+        {
+          id: 8453,
+          name: "base",
+          rpcUrl: "https://rpc.example.com/key",
+          explorerUrl: "https://basescan.org",
+          startBlock: 5,
+          contracts: [{ address: "0x5fbdb2315678afecb367f032d93f642f64180aa3", kind: "erc721" }],
+        },
+      ],
+    });
+    expect(loadChainsConfig(file)).toEqual([
+      { id: 31337, name: "local", startBlock: 0, contracts: [] },
+      {
+        id: 8453,
+        name: "base",
+        rpcUrl: "https://rpc.example.com/key",
+        explorerUrl: "https://basescan.org",
+        startBlock: 5,
+        contracts: [{ address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", kind: "erc721" }],
+      },
+    ]);
+  });
+
+  it("rejects bad fields, then duplicates and two local chains, with the path of each problem", () => {
+    const badFields = chainsFile({ chains: [{ id: 2, name: "b", rpcUrl: "http://x", contracts: [{ address: "0x1", kind: "erc777" }] }] });
+    expect(() => loadChainsConfig(badFields)).toThrow(
+      `Invalid chains file ${badFields}: chains.0.contracts.0.address: not an EVM address; chains.0.contracts.0.kind: Invalid option: expected one of "erc20"|"erc721"|"erc1155"`,
+    );
+    const clashes = chainsFile({ chains: [{ id: 1, name: "a" }, { id: 1, name: "a" }] });
+    expect(() => loadChainsConfig(clashes)).toThrow(
+      `Invalid chains file ${clashes}: chains.1.id: duplicate chain id; chains.1.name: duplicate name; chains: at most one chain may omit rpcUrl (the local anvil chain)`,
+    );
+    expect(() => loadChainsConfig(chainsFile("{ not json"))).toThrow(/^Cannot read the chains file .*chains\.json: /);
+  });
+});
