@@ -98,28 +98,38 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     });
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${settings.indexSchema}`);
-    const ponder = startPonder({
-      rootDir: ROOT_DIR,
-      pidFile: path.join(settings.dataDir, "ponder.pid"),
-      schema: settings.indexSchema,
-      port: settings.port,
-      host: settings.host,
-      logLevel: settings.logLevel,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        [RUNTIME_FILE_ENV]: runtimeFile,
-        PONDER_TELEMETRY_DISABLED: "true",
-      },
-      onOutput: ponderOutput,
+    const launch = (onOutput: (chunk: Buffer) => void) =>
+      startPonder({
+        rootDir: ROOT_DIR,
+        pidFile: path.join(settings.dataDir, "ponder.pid"),
+        schema: settings.indexSchema,
+        port: settings.port,
+        host: settings.host,
+        logLevel: settings.logLevel,
+        env: { ...process.env, DATABASE_URL: databaseUrl, [RUNTIME_FILE_ENV]: runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+        onOutput,
+      });
+    const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
+    let otherBuild = false;
+    let ponder = launch((chunk) => {
+      if (OTHER_BUILD.test(chunk.toString())) otherBuild = true;
+      ponderOutput(chunk);
     });
     stopSteps.push(async () => {
       await ponder.stop();
       await releaseIndexLock(store.pool, settings.indexSchema);
     });
-
-    const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
-    await waitForHealth(localUrl, ponder);
+    try {
+      await waitForHealth(localUrl, ponder);
+    } catch (error) {
+      // The fingerprint check normally drops an index built by other code; this catches files that changed while
+      // the indexer started: rebuild rather than fail.
+      if (!otherBuild) throw error;
+      await dropIndexSchema(store.pool, settings.indexSchema);
+      progress("indexer", "the index was built by other indexing code: rebuilding it");
+      ponder = launch(ponderOutput);
+      await waitForHealth(localUrl, ponder);
+    }
     progress("http", `listening on ${localUrl}`);
     await waitForLocalChainsIndexed(localUrl, chains, ponder);
     // Only once the service answers, so the one-time admin token is never issued by a start that then failed.
@@ -266,6 +276,9 @@ async function resetIndexIfChainChanged(store: Store, indexSchema: string, chain
   }
   await recordGenesis(store.db, chain.id, chain.genesisHash);
 }
+
+/** What Ponder says when its schema was built by other indexing code. */
+const OTHER_BUILD = /was previously used by a different Ponder app/;
 
 /**
  * Ponder's live sync follows new heads only: on a quiet local chain it would not replay the blocks it does not

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
 import { startAnvil } from "../../src/chain/anvil.js";
 import { deployCore } from "../../src/chain/deployCore.js";
+import { startEmbeddedPostgres } from "../../src/store/embeddedPostgres.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -32,6 +33,16 @@ async function mintAndWait(chain: ChainClient, collection: Address, quantity: bi
     await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "mintTo", args: [holder!.address, quantity], account: minter!, chain: chain.client.chain }),
   );
   await waitFor(async () => (await indexedTokens(collection)).length === expectedTotal, { timeoutMs: 10_000 });
+}
+
+/** The embedded database runs only while the service does: start it alone for a query between runs. */
+async function withEmbeddedDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const database = await startEmbeddedPostgres({ dataDir: service.dataDir });
+  try {
+    return await work();
+  } finally {
+    await database.stop();
+  }
 }
 
 function processAlive(pid: number): boolean {
@@ -104,6 +115,23 @@ describe("stop and start", () => {
     const { address: collection } = await createCollectionOnChain(fresh.chain, fresh.factory, "erc721", { name: "Again", symbol: "AGN" });
     await mintAndWait(fresh.chain, collection, 2n, 2);
     expect((await indexedTokens()).map((row) => row.token_id)).toEqual(["1", "2"]);
+  });
+
+  it("rebuilds an index that other indexing code built instead of failing to start", async () => {
+    const before = await indexedTokens();
+    expect(before.length).toBeGreaterThan(0);
+    await service.stop();
+    // What Ponder finds when the code changed in a way the fingerprint did not see.
+    await withEmbeddedDatabase(() =>
+      queryDatabase(service.databaseUrl(), "UPDATE tokenhub_index._ponder_meta SET value = jsonb_set(value, '{build_id}', '\"0000000000\"')"),
+    );
+    const mark = service.output().length;
+    await service.start();
+    // Without the fallback the start fails. (Source files edited during the run change the fingerprint first, which
+    // rebuilds the index just the same.)
+    expect(service.output().slice(mark)).toMatch(/the index was built by other indexing code: rebuilding it|indexing code or indexed contracts changed/);
+    await waitFor(async () => (await indexedTokens()).length === before.length, { timeoutMs: 20_000 });
+    expect(await indexedTokens()).toEqual(before);
   });
 
   it("backfills a chain added to the chains file, with its external contracts, after a restart", async () => {
