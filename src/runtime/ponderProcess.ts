@@ -82,30 +82,3 @@ export function startPonder(options: {
     },
   };
 }
-
-/**
- * Stops a process recorded in a pid file by an earlier supervisor that did not get to clean up. Where /proc tells,
- * the process must still be the one named, so a recycled pid is left alone.
- */
-export async function stopOrphanFromPidFile(pidFile: string, commandIncludes: string): Promise<boolean> {
-  if (!fs.existsSync(pidFile)) return false;
-  const pid = Number(fs.readFileSync(pidFile, "utf8").trim());
-  fs.rmSync(pidFile, { force: true });
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  const cmdline = `/proc/${pid}/cmdline`;
-  if (fs.existsSync("/proc/self") && (!fs.existsSync(cmdline) || !fs.readFileSync(cmdline, "utf8").includes(commandIncludes))) return false;
-  const alive = () => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return false;
-  process.kill(pid, "SIGTERM");
-  const deadline = Date.now() + STOP_GRACE_MS;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (alive()) process.kill(pid, "SIGKILL");
-  return true;
-}

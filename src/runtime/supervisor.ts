@@ -16,7 +16,8 @@ import { clearChainCache, dropIndexSchema, releaseIndexLock } from "../store/ind
 import { getRecordedGenesis, getSetting, putSetting, recordGenesis } from "../store/indexState.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { type PonderProcess, ponderVersion, startPonder, stopOrphanFromPidFile } from "./ponderProcess.js";
+import { stopOrphanFromPidFile } from "../processes.js";
+import { type PonderProcess, ponderVersion, startPonder } from "./ponderProcess.js";
 
 export type StartupReport = {
   baseUrl: string;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { freePort, isPortFree } from "../ports.js";
+import { stopProcess } from "../processes.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -53,25 +54,13 @@ async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A server left running by a supervisor that was killed still holds the directory: stop it before starting. */
 async function stopOrphan(clusterDir: string): Promise<void> {
   const pidFile = path.join(clusterDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.kill(pid, "SIGINT");
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (isAlive(pid)) process.kill(pid, "SIGKILL");
+  // SIGINT is PostgreSQL's fast shutdown: sessions are closed, committed data is safe.
+  if (Number.isInteger(pid) && pid > 0) await stopProcess(pid, "SIGINT", 15_000);
 }
 
 function connectionStringOf(settings: ClusterSettings): string {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
 import { startAnvil } from "../../src/chain/anvil.js";
 import { deployCore } from "../../src/chain/deployCore.js";
+import { isProcessAlive } from "../../src/processes.js";
 import { startEmbeddedPostgres } from "../../src/store/embeddedPostgres.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
@@ -45,15 +46,6 @@ async function withEmbeddedDatabase<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 beforeAll(async () => {
   service = await startTestService();
 });
@@ -70,9 +62,11 @@ describe("stop and start", () => {
     const before = await indexedTokens();
     const blockBefore = await chain.client.getBlock();
     const ponderPid = Number(fs.readFileSync(path.join(service.dataDir, "ponder.pid"), "utf8"));
+    const anvilPid = Number(fs.readFileSync(path.join(service.dataDir, "anvil.pid"), "utf8"));
+    const postgresPid = Number(fs.readFileSync(path.join(service.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 
     await service.stop();
-    expect(processAlive(ponderPid)).toBe(false);
+    for (const pid of [ponderPid, anvilPid, postgresPid]) expect(isProcessAlive(pid)).toBe(false);
     expect(fs.existsSync(path.join(service.dataDir, "postgres", "postmaster.pid"))).toBe(false);
 
     const restarted = Date.now();
