@@ -92,3 +92,19 @@ export class NotReadyError extends TokenhubError {
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
+
+/** The chain, or a simulation against it, refused the transaction; the message is the decoded revert reason. */
+export class ChainRejectedError extends TokenhubError {
+  override name = "ChainRejectedError";
+  constructor(reason: string, options: { cause?: unknown } = {}) {
+    super(422, "CHAIN_REJECTED", reason, options);
+  }
+}
+
+/** The chain's RPC did not answer usefully, even after retries. */
+export class ChainUnavailableError extends TokenhubError {
+  override name = "ChainUnavailableError";
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(503, "CHAIN_UNAVAILABLE", message, options);
+  }
+}

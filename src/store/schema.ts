@@ -1,4 +1,5 @@
 import { bigint, customType, index, pgSchema, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, jsonb, numeric, unique } from "drizzle-orm/pg-core";
 
 /** App-owned tables live in their own schema, beside (never inside) the schema Ponder owns. */
 export const appSchema = pgSchema("tokenhub_app");
@@ -49,4 +50,59 @@ export const chatLinks = appSchema.table(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.chatId, t.address] })],
+);
+
+/** The next nonce each service signer hands out per chain (migration 0003 says why it is safe to trust). */
+export const signerNonces = appSchema.table(
+  "signer_nonces",
+  {
+    chainId: bigint("chain_id", { mode: "number" }).notNull(),
+    address: text("address").notNull(),
+    nextNonce: bigint("next_nonce", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
+
+/** The transaction outbox: one row per nonce used, written before broadcast. */
+export const transactions = appSchema.table(
+  "transactions",
+  {
+    id: uuid("id").primaryKey(),
+    chainId: bigint("chain_id", { mode: "number" }).notNull(),
+    signer: text("signer").notNull(),
+    nonce: bigint("nonce", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["pending", "success", "failure"] }).notNull(),
+    purpose: text("purpose").notNull(),
+    projectId: uuid("project_id").references(() => projects.id),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    toAddress: text("to_address").notNull(),
+    data: bytea("data").notNull(),
+    value: numeric("value", { precision: 78, scale: 0 }).notNull().default("0"),
+    gasLimit: bigint("gas_limit", { mode: "bigint" }).notNull(),
+    minedHash: text("mined_hash"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    gasUsed: bigint("gas_used", { mode: "bigint" }),
+    effectiveGasPrice: numeric("effective_gas_price", { precision: 78, scale: 0 }),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Its partial indexes (pending rows, per project) are in migration 0003; drizzle only reads and writes rows here.
+  (t) => [unique().on(t.chainId, t.signer, t.nonce)],
+);
+
+/** Every signed version of a transaction: the first and each fee bump of the same nonce. */
+export const transactionAttempts = appSchema.table(
+  "transaction_attempts",
+  {
+    hash: text("hash").primaryKey(),
+    transactionId: uuid("transaction_id").notNull().references(() => transactions.id),
+    attempt: integer("attempt").notNull(),
+    raw: bytea("raw").notNull(),
+    maxFeePerGas: numeric("max_fee_per_gas", { precision: 78, scale: 0 }).notNull(),
+    maxPriorityFeePerGas: numeric("max_priority_fee_per_gas", { precision: 78, scale: 0 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.transactionId, t.attempt)],
 );

@@ -1,0 +1,61 @@
+import type { Address, LocalAccount } from "viem";
+import type pg from "pg";
+import { ConfigError } from "../../errors.js";
+import type { Logger } from "../../logger.js";
+import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
+import { createFeeOracle, type FeeOracle } from "./fees.js";
+import type { PipelineOptions } from "./options.js";
+import { createRpcClient, type RpcClient } from "./rpc.js";
+import { createSignerLane, type SignerLane } from "./signerLane.js";
+
+/** A chain the pipeline sends on: its RPC endpoints (tried in turn on failure) and its service signers. */
+export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[] };
+
+/** Everything the pipeline's parts share about one chain, created once at wiring time. */
+export type ChainRuntime = {
+  id: number;
+  rpc: RpcClient;
+  fees: FeeOracle;
+  broadcaster: Broadcaster;
+  signers: readonly LocalAccount[];
+  lanes: ReadonlyMap<Address, SignerLane>;
+  logger: Logger;
+  /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
+  nextSigner(): LocalAccount;
+};
+
+export function createChainRuntime(
+  chain: PipelineChain,
+  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions },
+): ChainRuntime {
+  const addresses = new Set(chain.signers.map((signer) => signer.address));
+  if (addresses.size !== chain.signers.length) throw new ConfigError(`Chain ${chain.id} lists the same signer twice.`);
+  const logger = deps.logger.child({ component: "transactions", chainId: chain.id });
+  const { options } = deps;
+  const rpc = createRpcClient({
+    urls: chain.rpcUrl,
+    timeoutMs: options.rpcTimeoutMs,
+    retry: options.rpcRetry,
+    maxBatchSize: options.maxBatchSize,
+    logger,
+  });
+  const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
+  const broadcaster = createBroadcaster({ rpc, logger });
+  const lanes = new Map(
+    chain.signers.map((signer) => [
+      signer.address,
+      createSignerLane({ pool: deps.pool, chainId: chain.id, signer, fees, broadcaster, maxBatchSize: options.maxBatchSize, logger }),
+    ]),
+  );
+  let turn = 0;
+  return {
+    id: chain.id,
+    rpc,
+    fees,
+    broadcaster,
+    signers: chain.signers,
+    lanes,
+    logger,
+    nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
+  };
+}

@@ -1,0 +1,169 @@
+import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
+import type pg from "pg";
+import { ChainUnavailableError, NotFoundError, ValidationError } from "../../errors.js";
+import type { Logger } from "../../logger.js";
+import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
+import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
+import { createLoop, type Loop } from "./loop.js";
+import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
+import { createReceiptMonitor } from "./receiptMonitor.js";
+import { recoverChain } from "./recovery.js";
+import type { RpcRetryOptions } from "./rpcRetry.js";
+import type { SentTransaction } from "./signerLane.js";
+import { simulate } from "./simulate.js";
+
+export type { PipelineChain } from "./chainRuntime.js";
+export type { PipelineOptions } from "./options.js";
+export type { SentTransaction } from "./signerLane.js";
+export type { TransactionRecord } from "../../store/transactions.js";
+export type { TransactionStatus } from "./states.js";
+
+export type TransactionRequest = {
+  chainId: number;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  /** What the transaction is for (`erc721.mint`, …): kept with the record for operators and the API. */
+  purpose: string;
+  projectId?: string;
+  metadata?: Record<string, unknown>;
+};
+
+export type TransactionPipeline = {
+  /**
+   * Simulates the call, then signs, records and broadcasts it; resolves once it is broadcast. A call that would revert
+   * throws ChainRejectedError and spends no nonce. Once recorded, a transaction is never dropped: if broadcasting
+   * fails, the receipt loop (or the next start) broadcasts it again.
+   */
+  send(request: TransactionRequest): Promise<SentTransaction>;
+  /** The transaction one of whose attempts has this hash. */
+  get(chainId: number, hash: Hex): Promise<TransactionRecord | undefined>;
+  /** Resolves once the transaction is no longer pending. */
+  waitForReceipt(chainId: number, hash: Hex, options?: { timeoutMs?: number }): Promise<TransactionRecord>;
+  /** Start-up recovery of every chain, then the background loops. */
+  start(): Promise<void>;
+  /** Refuses new sends, lets accepted ones finish recording and broadcasting, then stops the loops. */
+  stop(): Promise<void>;
+};
+
+export type PipelineOverrides = Partial<Omit<PipelineOptions, "rpcRetry">> & { rpcRetry?: Partial<RpcRetryOptions> };
+
+export class ReceiptTimeoutError extends Error {
+  override name = "ReceiptTimeoutError";
+  constructor(hash: Hex, timeoutMs: number) {
+    super(`Transaction ${hash} was still pending after ${timeoutMs} ms.`);
+  }
+}
+
+/**
+ * The transaction pipeline (architecture.md, "Transactions"): simulate, allocate a nonce, sign and record (the
+ * outbox), broadcast in nonce order; a loop per chain confirms, resubmits and repairs. One instance per process;
+ * replicas coordinate through the database only.
+ *
+ * @example
+ * const pipeline = createTransactionPipeline({ pool, chains: [{ id: 31337, rpcUrl: [url], signers }], logger });
+ * await pipeline.start();
+ * const { hash } = await pipeline.send({ chainId: 31337, to: collection, data, purpose: "erc721.mint" });
+ */
+export function createTransactionPipeline(deps: {
+  pool: pg.Pool;
+  chains: PipelineChain[];
+  logger: Logger;
+  options?: PipelineOverrides;
+}): TransactionPipeline {
+  const options = resolvePipelineOptions(deps.options);
+  const { pool } = deps;
+  // A chain without signers is still served for reads elsewhere; here it only refuses sends.
+  const runtimes = new Map<number, ChainRuntime>(
+    deps.chains
+      .filter((chain) => chain.signers.length > 0)
+      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options })]),
+  );
+  // A chain whose RPC was down at start-up is recovered by its loop later; until then it refuses sends.
+  const recovered = new Set<number>();
+  const loops: Loop[] = [];
+  const accepted = new Set<Promise<unknown>>();
+  let state: "created" | "running" | "stopped" = "created";
+
+  const recover = async (runtime: ChainRuntime): Promise<void> => {
+    await recoverChain({ pool, runtime });
+    recovered.add(runtime.id);
+  };
+
+  const sendOn = async (runtime: ChainRuntime, request: TransactionRequest): Promise<SentTransaction> => {
+    if (!isHex(request.data)) throw new ValidationError("Transaction data must be hex.");
+    if (!isAddress(request.to, { strict: false })) throw new ValidationError(`Not an address: ${request.to}.`);
+    const to = getAddress(request.to);
+    const value = request.value ?? 0n;
+    const signer = runtime.nextSigner();
+    const estimate = await simulate(runtime.rpc, { from: signer.address, to, data: request.data, value });
+    const gasLimit = (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+    return runtime.lanes.get(signer.address)!.submit({
+      to,
+      data: request.data,
+      value,
+      gasLimit,
+      purpose: request.purpose,
+      projectId: request.projectId ?? null,
+      metadata: request.metadata ?? {},
+    });
+  };
+
+  return {
+    send(request) {
+      if (state !== "running") return Promise.reject(new ChainUnavailableError("The transaction pipeline is not running."));
+      const runtime = runtimes.get(request.chainId);
+      if (runtime === undefined) {
+        return Promise.reject(new NotFoundError(`Chain ${request.chainId} has no transaction signer configured.`, "CHAIN_NOT_CONFIGURED"));
+      }
+      if (!recovered.has(runtime.id)) {
+        return Promise.reject(new ChainUnavailableError(`Chain ${runtime.id} is not ready: its RPC has not answered since start-up.`));
+      }
+      const sending = sendOn(runtime, request);
+      accepted.add(sending);
+      void sending.catch(() => undefined).finally(() => accepted.delete(sending));
+      return sending;
+    },
+
+    get: (chainId, hash) => findTransactionByHash(pool, chainId, hash),
+
+    async waitForReceipt(chainId, hash, { timeoutMs = 60_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const record = await findTransactionByHash(pool, chainId, hash);
+        if (record !== undefined && record.status !== "pending") return record;
+        if (Date.now() > deadline) throw new ReceiptTimeoutError(hash, timeoutMs);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(options.receiptPollMs, 250)));
+      }
+    },
+
+    async start() {
+      if (state !== "created") throw new Error(`The transaction pipeline cannot start once ${state}.`);
+      for (const runtime of runtimes.values()) {
+        await recover(runtime).catch((error: unknown) =>
+          runtime.logger.error("start-up recovery failed; the chain refuses sends until its loop recovers it", { error }),
+        );
+        const monitor = createReceiptMonitor({ pool, runtime, options });
+        const loop = createLoop(() => (recovered.has(runtime.id) ? monitor.tick() : recover(runtime)), {
+          intervalMs: options.receiptPollMs,
+          name: "receipt pass",
+          logger: runtime.logger,
+        });
+        loop.start();
+        loops.push(loop);
+      }
+      state = "running";
+    },
+
+    async stop() {
+      if (state === "stopped") return;
+      state = "stopped";
+      await Promise.allSettled(accepted);
+      for (const runtime of runtimes.values()) {
+        await Promise.all([...runtime.lanes.values()].map((lane) => lane.idle()));
+        await runtime.broadcaster.idle();
+      }
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { Address, Hex } from "viem";
+import type pg from "pg";
+import {
+  completeTransactions,
+  loadPending,
+  type CompletedTransaction,
+  type PendingTransactionRow,
+} from "../../store/transactions.js";
+import { refusals } from "./broadcaster.js";
+import type { ChainRuntime } from "./chainRuntime.js";
+import { recordGapFillers } from "./gapFiller.js";
+import type { PipelineOptions } from "./options.js";
+import { createResubmitter } from "./resubmit.js";
+import type { RpcOutcome } from "./rpc.js";
+import { included, latestAttempt, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
+
+export type ReceiptMonitor = {
+  /** One pass: receipts, resubmissions, gap repair. The pipeline's loop runs it every receiptPollMs. */
+  tick(): Promise<void>;
+};
+
+type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; gasUsed: Hex; effectiveGasPrice: Hex };
+
+/**
+ * The background loop of one chain. Per pass it reads each signer's mined nonce, then the receipts of every attempt
+ * of every pending transaction in JSON-RPC batches, and ends the mined ones in one update. What remains is either
+ * waiting, dropped (rebroadcast), stale (fee bump), or overtaken by a transaction we did not sign (failure); nonces
+ * that no transaction uses get a self-transfer.
+ */
+export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntime; options: PipelineOptions }): ReceiptMonitor {
+  const { pool, runtime, options } = deps;
+  const resubmitter = createResubmitter(deps);
+
+  const minedNonces = async (): Promise<Map<Address, number>> => {
+    const answers = await runtime.rpc.batch(
+      runtime.signers.map((signer) => ({ method: "eth_getTransactionCount", params: [signer.address, "latest"] })),
+    );
+    const nonces = new Map<Address, number>();
+    runtime.signers.forEach((signer, index) => {
+      const answer = answers[index]!;
+      if (answer.ok) nonces.set(signer.address, Number(answer.result as Hex));
+    });
+    return nonces;
+  };
+
+  const tick = async (): Promise<void> => {
+    // Read before the receipts: a nonce seen as used here whose attempts have no receipt afterwards was not ours.
+    const mined = await minedNonces();
+    const pending = await loadPending(pool, runtime.id, runtime.signers.map((signer) => signer.address), options.maxPendingPerTick);
+    const hashes = pending.flatMap((row) => row.attempts.map((attempt) => attempt.hash));
+    const answers = hashes.length === 0 ? [] : await runtime.rpc.batch(hashes.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })));
+    const receipts = new Map<Hex, RpcOutcome>(hashes.map((hash, index) => [hash, answers[index]!]));
+
+    const completed: CompletedTransaction[] = [];
+    const stale: PendingTransactionRow[] = [];
+    const unconfirmed: PendingTransactionRow[] = [];
+    for (const row of pending) {
+      const outcomes = row.attempts.map((attempt) => receipts.get(attempt.hash)!);
+      const receipt = outcomes.find((outcome) => outcome.ok && outcome.result !== null);
+      if (receipt?.ok) {
+        completed.push(completion(row.id, included(restored(row.attempts), inclusionOf(receipt.result as RpcReceipt))));
+        continue;
+      }
+      // A receipt we could not read is not a missing receipt: decide nothing about this one until the next pass.
+      if (outcomes.some((outcome) => !outcome.ok)) continue;
+      const ageMs = row.attempts.at(-1)!.ageMs;
+      const minedNonce = mined.get(row.signer);
+      if (minedNonce === undefined) continue;
+      if (row.nonce < minedNonce) {
+        // Give a lagging RPC node time to serve the receipt before concluding that another transaction took the nonce.
+        if (ageMs >= options.resubmitAfterMs) {
+          runtime.logger.error("nonce used by an unknown transaction", { signer: row.signer, nonce: row.nonce, hash: latestAttempt(restored(row.attempts)).hash });
+          completed.push(completion(row.id, superseded(restored(row.attempts))));
+        }
+      } else if (ageMs >= options.resubmitAfterMs) {
+        stale.push(row);
+      } else if (ageMs >= options.dropGraceMs) {
+        unconfirmed.push(row);
+      }
+    }
+    await completeTransactions(pool, completed);
+    if (completed.length > 0) runtime.logger.debug("transactions completed", { count: completed.length });
+    await resubmitter.run(stale, unconfirmed);
+    await repairGaps(mined);
+  };
+
+  const repairGaps = async (mined: Map<Address, number>) => {
+    for (const signer of runtime.signers) {
+      const minedNonce = mined.get(signer.address);
+      if (minedNonce === undefined) continue;
+      const fillers = await recordGapFillers({ pool, runtime }, signer, minedNonce);
+      const transactions = fillers.map((filler) => ({ nonce: filler.nonce, ...filler.attempt }));
+      const refused = refusals(transactions, await runtime.broadcaster.send(signer.address, transactions));
+      if (refused.length > 0) runtime.logger.warn("gap filler refused; offered again by the receipt loop", { refused });
+    }
+  };
+
+  return { tick };
+}
+
+function inclusionOf(receipt: RpcReceipt) {
+  return {
+    hash: receipt.transactionHash,
+    status: receipt.status === "0x1" ? ("success" as const) : ("reverted" as const),
+    blockNumber: BigInt(receipt.blockNumber),
+    gasUsed: BigInt(receipt.gasUsed),
+    effectiveGasPrice: BigInt(receipt.effectiveGasPrice),
+  };
+}
+
+function completion(id: string, state: SucceededTransaction | FailedTransaction): CompletedTransaction {
+  return {
+    id,
+    attemptCount: state.attempts.length,
+    status: state.status,
+    minedHash: state.inclusion?.hash ?? null,
+    blockNumber: state.inclusion?.blockNumber ?? null,
+    gasUsed: state.inclusion?.gasUsed ?? null,
+    effectiveGasPrice: state.inclusion?.effectiveGasPrice ?? null,
+    failureReason: state.status === "failure" ? state.reason : null,
+  };
+}

@@ -1,0 +1,165 @@
+import type { Logger } from "../../logger.js";
+import { RpcTransportError, withRpcRetry, type RpcRetryOptions } from "./rpcRetry.js";
+
+export type RpcCall = { method: string; params: readonly unknown[] };
+export type RpcErrorObject = { code: number; message: string; data?: unknown };
+export type RpcOutcome = { ok: true; result: unknown } | { ok: false; error: RpcErrorObject };
+
+/** A JSON-RPC error the node answered on purpose (a revert, a rejected transaction): never retried. */
+export class RpcResponseError extends Error {
+  override name = "RpcResponseError";
+  readonly code: number;
+  readonly data: unknown;
+  /** The node's own words, without the method name. */
+  readonly nodeMessage: string;
+  constructor(
+    readonly method: string,
+    error: RpcErrorObject,
+  ) {
+    super(`${method}: ${error.message}`);
+    this.code = error.code;
+    this.data = error.data;
+    this.nodeMessage = error.message;
+  }
+}
+
+export type RpcClient = {
+  /** One call. Calls made in the same tick travel in one HTTP request; a JSON-RPC error rejects with RpcResponseError. */
+  call<T>(method: string, params?: readonly unknown[]): Promise<T>;
+  /** Several calls in one HTTP request (chunked at maxBatchSize), answered in order, each outcome on its own. */
+  batch(calls: readonly RpcCall[]): Promise<RpcOutcome[]>;
+};
+
+export type RpcClientOptions = {
+  urls: readonly string[];
+  timeoutMs: number;
+  retry: RpcRetryOptions;
+  maxBatchSize: number;
+  logger: Logger;
+};
+
+// Node error codes meaning "the provider throttled us", which some providers put inside a 200 response.
+const RATE_LIMIT_CODES = new Set([-32005, 429]);
+const RATE_LIMIT_MESSAGE = /rate limit|too many requests/i;
+
+/**
+ * The one boundary between the pipeline and a chain's RPC: JSON-RPC over HTTP, batched, with every transport failure
+ * retried with backoff (rotating through the configured URLs) and turned into ChainUnavailableError when retries run
+ * out. Batches keep their order, which broadcasting a signer's nonces relies on.
+ */
+export function createRpcClient(options: RpcClientOptions): RpcClient {
+  if (options.urls.length === 0) throw new Error("createRpcClient needs at least one URL");
+  let nextId = 1;
+  let queued: { call: RpcCall; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+
+  const post = async (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> => {
+    const url = options.urls[tryIndex % options.urls.length]!;
+    const firstId = nextId;
+    nextId += calls.length;
+    const body = JSON.stringify(calls.map((call, index) => ({ jsonrpc: "2.0", id: firstId + index, method: call.method, params: call.params })));
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new RpcTransportError(`request failed: ${describeFetchError(error)}`, { cause: error });
+    }
+    if (!response.ok) {
+      throw new RpcTransportError(`HTTP ${response.status}`, { status: response.status, retryAfterMs: retryAfterMs(response) });
+    }
+    const outcomes = parseBatchResponse(text, firstId, calls.length);
+    const throttled = outcomes.find((outcome) => !outcome.ok && isRateLimit(outcome.error));
+    if (throttled && !throttled.ok) throw new RpcTransportError(`rate limited: ${throttled.error.message}`, { status: 429 });
+    return outcomes;
+  };
+
+  const batch = async (calls: readonly RpcCall[]): Promise<RpcOutcome[]> => {
+    const outcomes: RpcOutcome[] = [];
+    for (let start = 0; start < calls.length; start += options.maxBatchSize) {
+      const chunk = calls.slice(start, start + options.maxBatchSize);
+      const answered = await withRpcRetry(
+        options.retry,
+        (tryIndex) => post(chunk, tryIndex),
+        (error, tryIndex, delayMs) =>
+          options.logger.warn("rpc retry", { method: chunk[0]!.method, calls: chunk.length, try: tryIndex + 1, delayMs, error: error.message }),
+      );
+      outcomes.push(...answered);
+    }
+    return outcomes;
+  };
+
+  // Chunks of independent calls go out concurrently, each answered as soon as its own response arrives.
+  const flush = () => {
+    const pending = queued;
+    queued = [];
+    for (let start = 0; start < pending.length; start += options.maxBatchSize) {
+      const chunk = pending.slice(start, start + options.maxBatchSize);
+      batch(chunk.map((entry) => entry.call)).then(
+        (outcomes) =>
+          outcomes.forEach((outcome, index) => {
+            const entry = chunk[index]!;
+            if (outcome.ok) entry.resolve(outcome.result);
+            else entry.reject(new RpcResponseError(entry.call.method, outcome.error));
+          }),
+        (error: unknown) => chunk.forEach((entry) => entry.reject(error)),
+      );
+    }
+  };
+
+  return {
+    call<T>(method: string, params: readonly unknown[] = []): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        if (queued.length === 0) setImmediate(flush);
+        queued.push({ call: { method, params }, resolve: resolve as (value: unknown) => void, reject });
+      });
+    },
+    batch,
+  };
+}
+
+function parseBatchResponse(text: string, firstId: number, count: number): RpcOutcome[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new RpcTransportError(`response is not JSON: ${text.slice(0, 120)}`, { cause: error });
+  }
+  if (!Array.isArray(parsed)) {
+    // A node that cannot parse the batch answers one error object for all of it.
+    const message = (parsed as { error?: { message?: string } } | null)?.error?.message ?? text.slice(0, 120);
+    throw new RpcTransportError(`batch not answered as a batch: ${message}`);
+  }
+  const byId = new Map<number, { result?: unknown; error?: RpcErrorObject }>();
+  for (const item of parsed as { id?: unknown; result?: unknown; error?: RpcErrorObject }[]) {
+    if (typeof item?.id === "number") byId.set(item.id, item);
+  }
+  return Array.from({ length: count }, (_, index): RpcOutcome => {
+    const item = byId.get(firstId + index);
+    if (item === undefined) throw new RpcTransportError(`batch answer lacks id ${firstId + index}`);
+    if (item.error) return { ok: false, error: item.error };
+    return { ok: true, result: item.result ?? null };
+  });
+}
+
+function isRateLimit(error: RpcErrorObject): boolean {
+  return RATE_LIMIT_CODES.has(error.code) || RATE_LIMIT_MESSAGE.test(error.message);
+}
+
+function retryAfterMs(response: Response): number | undefined {
+  const header = response.headers.get("retry-after");
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+}
+
+/** undici reports "fetch failed" and hides the useful part (ECONNRESET, ECONNREFUSED, a timeout) in the cause. */
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${(error.cause as Error & { code?: string }).code ?? error.cause.message}` : "";
+  return `${error.name === "TimeoutError" ? "timeout" : error.message}${cause}`;
+}

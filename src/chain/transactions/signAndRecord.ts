@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { Address, Hex, LocalAccount } from "viem";
+import type pg from "pg";
+import { allocateNonces, insertTransactions, withTransaction, type NewTransaction } from "../../store/transactions.js";
+import type { Fees } from "./fees.js";
+import { signTransaction } from "./signTransaction.js";
+
+const SIGNATURES_PER_SLICE = 16;
+
+/** A request that passed simulation, with everything needed to sign it except the nonce. */
+export type PreparedTransaction = {
+  to: Address;
+  data: Hex;
+  value: bigint;
+  gasLimit: bigint;
+  purpose: string;
+  projectId: string | null;
+  metadata: Record<string, unknown>;
+};
+
+/**
+ * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, all
+ * in one database transaction: nonces are handed out if and only if their transactions are recorded. The caller
+ * broadcasts only after this commits (the outbox rule), so a crash at any point leaves either nothing or a record
+ * that start-up recovery rebroadcasts.
+ */
+export async function signAndRecord(
+  deps: { pool: pg.Pool; chainId: number },
+  signer: LocalAccount,
+  batch: readonly PreparedTransaction[],
+  fees: Fees,
+): Promise<NewTransaction[]> {
+  return withTransaction(deps.pool, async (client) => {
+    const firstNonce = await allocateNonces(client, deps.chainId, signer.address, batch.length);
+    const transactions: NewTransaction[] = [];
+    for (const [index, prepared] of batch.entries()) {
+      // Signing is the pipeline's main CPU cost (about a millisecond each): let other I/O through between slices.
+      if (index > 0 && index % SIGNATURES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      const nonce = firstNonce + index;
+      const signed = await signTransaction(signer, {
+        chainId: deps.chainId,
+        nonce,
+        to: prepared.to,
+        data: prepared.data,
+        value: prepared.value,
+        gas: prepared.gasLimit,
+        ...fees,
+      });
+      transactions.push({
+        id: randomUUID(),
+        chainId: deps.chainId,
+        signer: signer.address,
+        nonce,
+        purpose: prepared.purpose,
+        projectId: prepared.projectId,
+        metadata: prepared.metadata,
+        to: prepared.to,
+        data: prepared.data,
+        value: prepared.value,
+        gasLimit: prepared.gasLimit,
+        attempt: { ...signed, ...fees },
+      });
+    }
+    await insertTransactions(client, transactions);
+    return transactions;
+  });
+}

@@ -1,0 +1,96 @@
+import type { Address, Hex, LocalAccount } from "viem";
+import type pg from "pg";
+import type { Logger } from "../../logger.js";
+import type { Broadcaster } from "./broadcaster.js";
+import type { FeeOracle } from "./fees.js";
+import { signAndRecord, type PreparedTransaction } from "./signAndRecord.js";
+
+export type SentTransaction = { id: string; chainId: number; hash: Hex; signer: Address; nonce: number };
+
+export type SignerLane = {
+  submit(prepared: PreparedTransaction): Promise<SentTransaction>;
+  /** Resolves once every submitted transaction is recorded and its broadcast attempted. */
+  idle(): Promise<void>;
+};
+
+/**
+ * Where one signer's requests meet. While one batch is being signed and recorded, new requests queue; the next
+ * batch takes them all. Under load this turns N requests into one nonce allocation, one insert and one broadcast
+ * batch, instead of N database and RPC round trips in series. Recording of the next batch overlaps the broadcast of
+ * the previous one; the broadcaster keeps them in nonce order.
+ */
+export function createSignerLane(deps: {
+  pool: pg.Pool;
+  chainId: number;
+  signer: LocalAccount;
+  fees: FeeOracle;
+  broadcaster: Broadcaster;
+  maxBatchSize: number;
+  logger: Logger;
+}): SignerLane {
+  type Waiting = { prepared: PreparedTransaction; resolve: (sent: SentTransaction) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let running: Promise<void> | undefined;
+  const broadcasts = new Set<Promise<unknown>>();
+
+  const recordBatch = async (batch: Waiting[]): Promise<void> => {
+    let recorded;
+    try {
+      const fees = await deps.fees.current();
+      recorded = await signAndRecord(deps, deps.signer, batch.map((waiting) => waiting.prepared), fees);
+    } catch (error) {
+      // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
+      batch.forEach((waiting) => waiting.reject(error));
+      return;
+    }
+    deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length });
+    const broadcast = deps.broadcaster
+      .send(deps.signer.address, recorded.map((transaction) => ({ nonce: transaction.nonce, ...transaction.attempt })))
+      .then((outcomes) =>
+        recorded.forEach((transaction, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome.status === "rejected") {
+            deps.logger.warn("broadcast rejected; the receipt loop will offer it again", {
+              hash: transaction.attempt.hash,
+              nonce: transaction.nonce,
+              reason: outcome.reason,
+            });
+          }
+          batch[index]!.resolve({
+            id: transaction.id,
+            chainId: deps.chainId,
+            hash: transaction.attempt.hash,
+            signer: deps.signer.address,
+            nonce: transaction.nonce,
+          });
+        }),
+      );
+    broadcasts.add(broadcast);
+    void broadcast.finally(() => broadcasts.delete(broadcast));
+  };
+
+  const run = async (): Promise<void> => {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, deps.maxBatchSize);
+      queue = queue.slice(batch.length);
+      await recordBatch(batch);
+    }
+    running = undefined;
+  };
+
+  return {
+    submit(prepared) {
+      return new Promise<SentTransaction>((resolve, reject) => {
+        queue.push({ prepared, resolve, reject });
+        // Start on the next turn of the event loop, so requests arriving together share the first batch too.
+        running ??= new Promise<void>((started) => setImmediate(started)).then(run);
+      });
+    },
+    async idle() {
+      while (running !== undefined || broadcasts.size > 0) {
+        await running;
+        await Promise.all(broadcasts);
+      }
+    },
+  };
+}
