@@ -4,6 +4,7 @@ import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { ChainWriter } from "../services/chainWriter.js";
 import type { IndexDb } from "../services/collections.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
@@ -13,9 +14,14 @@ import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
+import { erc1155Routes } from "./routes/erc1155.js";
+import { erc20Routes } from "./routes/erc20.js";
+import { erc721Routes } from "./routes/erc721.js";
+import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
   store: StoreDb;
+  writer: ChainWriter;
   indexDb: IndexDb;
   runtime: RuntimeConfig;
   logger: Logger;
@@ -43,6 +49,10 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", collectionsRoutes(deps));
   app.route("/", chatUsersRoutes(deps));
+  app.route("/", erc20Routes(deps));
+  app.route("/", erc721Routes(deps));
+  app.route("/", erc1155Routes({ ...deps, maxBatchSize: deps.runtime.maxBatchSize }));
+  app.route("/", transactionsRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -19,6 +19,7 @@ const envSchema = z.object({
   TOKENHUB_ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  TOKENHUB_MAX_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
 });
 
 export type Settings = {
@@ -33,6 +34,7 @@ export type Settings = {
   adminToken: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
+  maxBatchSize: number;
 };
 
 /** The app store's schema is fixed: the index schema may change with the indexing code, the app's data never does. */
@@ -58,5 +60,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     adminToken: e.TOKENHUB_ADMIN_TOKEN,
     logLevel: e.TOKENHUB_LOG_LEVEL,
     maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
+    maxBatchSize: e.TOKENHUB_MAX_BATCH_SIZE,
   };
 }

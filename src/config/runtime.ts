@@ -35,10 +35,12 @@ const runtimeChainSchema = z.object({
 });
 
 export const runtimeConfigSchema = z.object({
+  dataDir: z.string(),
   publicUrl: z.string(),
   indexSchema: z.string(),
   appSchema: z.string(),
   maxBodyBytes: z.number().int(),
+  maxBatchSize: z.number().int(),
   logLevel: z.enum(["debug", "info", "warn", "error"]),
   chains: z.array(runtimeChainSchema),
 });

@@ -90,10 +90,12 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
 
     const runtimeFile = runtimeFilePath(settings.dataDir);
     writeRuntimeConfig(runtimeFile, {
+      dataDir: settings.dataDir,
       publicUrl: settings.publicUrl,
       indexSchema: settings.indexSchema,
       appSchema: settings.appSchema,
       maxBodyBytes: settings.maxBodyBytes,
+      maxBatchSize: settings.maxBatchSize,
       logLevel: settings.logLevel,
       chains,
     });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { bigint, boolean, foreignKey, integer, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { StoreDb } from "./db.js";
 import { appSchema, projects } from "./schema.js";
@@ -72,7 +72,7 @@ export async function tokenTypesExist(db: StoreDb, chainId: number, address: str
       and(
         eq(erc1155TokenTypes.chainId, chainId),
         eq(erc1155TokenTypes.address, address),
-        sql`${erc1155TokenTypes.tokenId} = ANY(${tokenIds.map(String)}::numeric[])`,
+        inArray(erc1155TokenTypes.tokenId, [...new Set(tokenIds.map(String))]),
       ),
     );
   return new Set(rows.map((row) => row.tokenId));

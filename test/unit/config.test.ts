@@ -26,6 +26,7 @@ describe("environment", () => {
       adminToken: undefined,
       logLevel: "info",
       maxBodyBytes: 1048576,
+      maxBatchSize: 500,
     });
   });
 

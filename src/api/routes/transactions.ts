@@ -1,0 +1,31 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Hex } from "viem";
+import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { transactionResponse } from "../../schemas/writes.js";
+import type { ChainWriter } from "../../services/chainWriter.js";
+import { getTransaction } from "../../services/transactions.js";
+import { requireScope } from "../middleware/auth.js";
+import { createRouter } from "../router.js";
+
+const getRouteSpec = createRoute({
+  method: "get",
+  path: "/api/v1/transactions/{hash}",
+  tags: ["transactions"],
+  summary: "A transaction the service sent: status, block, gas, fee, earlier attempts and what it minted",
+  security: bearerSecurity,
+  middleware: [requireScope("read")] as const,
+  request: {
+    params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hash").openapi({ param: { name: "hash", in: "path" } }) }),
+  },
+  responses: {
+    200: { description: "The transaction", content: { "application/json": { schema: transactionResponse } } },
+    ...errorResponses,
+  },
+});
+
+export function transactionsRoutes(deps: { writer: ChainWriter }) {
+  return createRouter().openapi(getRouteSpec, async (c) => {
+    const view = await getTransaction(deps.writer, c.req.valid("param").hash.toLowerCase() as Hex);
+    return c.json({ success: true as const, ...view }, 200);
+  });
+}

@@ -1,0 +1,64 @@
+import { z } from "@hono/zod-openapi";
+import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
+import { addressSchema, chainIdSchema } from "./common.js";
+
+const name = z.string().trim().min(1, "is required").max(100, "at most 100 characters");
+const symbol = z.string().trim().min(1, "is required").max(20, "at most 20 characters");
+/** Metadata is free-form JSON here; the metadata routes define its fields. */
+const metadata = z.record(z.string(), z.unknown()).openapi({ type: "object", description: "Token metadata (name, description, mediaUrl, traits…)" });
+
+export const createErc20Body = z
+  .object({ chainId: chainIdSchema, name, symbol, decimals: z.number().int().min(0).max(36).default(18) })
+  .openapi("CreateErc20Request");
+
+export const createNftCollectionBody = z
+  .object({ chainId: chainIdSchema, name, symbol, transferable: z.boolean().default(true), defaultMetadata: metadata.optional() })
+  .openapi("CreateNftCollectionRequest");
+
+export const createTokenTypeBody = z
+  .object({ chainId: chainIdSchema, contractAddress: addressSchema, metadata: metadata.optional() })
+  .openapi("CreateErc1155TokenTypeRequest");
+
+export const mintErc20Body = z
+  .object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, amount: humanAmountSchema })
+  .openapi("MintErc20Request");
+
+export const mintErc721Body = z
+  .object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, metadata: metadata.optional() })
+  .openapi("MintErc721Request");
+
+export const mintErc1155Body = z
+  .object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, tokenId: tokenIdSchema, amount: tokenAmountSchema })
+  .openapi("MintErc1155Request");
+
+export const batchMintErc1155Body = z
+  .object({
+    chainId: chainIdSchema,
+    contractAddress: addressSchema,
+    mints: z.array(z.object({ recipientAddress: addressSchema, tokenId: tokenIdSchema, amount: tokenAmountSchema })).min(1, "must hold at least one mint"),
+  })
+  .openapi("BatchMintErc1155Request");
+
+export const writeResponse = z
+  .object({ success: z.literal(true), transactionHash: z.string(), transactionUrl: z.string() })
+  .openapi("TransactionSent");
+
+export const createCollectionResponse = writeResponse.extend({ contractAddress: z.string() }).openapi("CollectionCreated");
+
+export const createTokenTypeResponse = z.object({ success: z.literal(true), tokenId: z.string() }).openapi("Erc1155TokenTypeCreated");
+
+export const transactionResponse = z
+  .object({
+    success: z.literal(true),
+    chainId: z.number().int(),
+    transactionHash: z.string(),
+    status: z.enum(["pending", "success", "failure"]),
+    blockNumber: z.string().nullable(),
+    gasUsed: z.string().nullable(),
+    fee: z.string().nullable().openapi({ description: "gasUsed × effectiveGasPrice in the native unit, decimals applied" }),
+    previousHashes: z.array(z.string()).openapi({ description: "Earlier attempts (replaced by a fee bump)" }),
+    purpose: z.string(),
+    failureReason: z.string().nullable(),
+    minted: z.array(z.object({ contractAddress: z.string(), recipientAddress: z.string(), tokenId: z.string().nullable(), amount: z.string() })),
+  })
+  .openapi("Transaction");

@@ -1,0 +1,25 @@
+import type { Address, Hex, PublicClient } from "viem";
+import type { TransactionPipeline } from "../chain/transactions/pipeline.js";
+import type { RuntimeConfig } from "../config/runtime.js";
+
+/** What the write services need from the chain side, wired once at start-up. */
+export type ChainWriter = {
+  pipeline: TransactionPipeline;
+  runtime: RuntimeConfig;
+  /** The service signers of each chain: they receive the minter and metadata roles of created collections. */
+  signerAddresses: ReadonlyMap<number, readonly Address[]>;
+  publicClient(chainId: number): PublicClient;
+};
+
+/** The chain's explorer page for the transaction, or, for a chain without one, the service's own status route. */
+export function transactionUrl(runtime: RuntimeConfig, chainId: number, hash: Hex): string {
+  const chain = runtime.chains.find((candidate) => candidate.id === chainId);
+  if (chain?.explorerUrl) return `${chain.explorerUrl.replace(/\/+$/, "")}/tx/${hash}`;
+  return `${runtime.publicUrl}/api/v1/transactions/${hash}`;
+}
+
+export type SentWrite = { success: true; transactionHash: Hex; transactionUrl: string };
+
+export function sentWrite(runtime: RuntimeConfig, chainId: number, hash: Hex): SentWrite {
+  return { success: true, transactionHash: hash, transactionUrl: transactionUrl(runtime, chainId, hash) };
+}

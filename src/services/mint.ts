@@ -1,0 +1,121 @@
+import { type Address, encodeFunctionData } from "viem";
+import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { NotFoundError, ValidationError } from "../errors.js";
+import { scaleAmount } from "../schemas/amounts.js";
+import type { StoreDb } from "../store/db.js";
+import { createTokenType, findProjectCollection, type ProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
+import { requireChain } from "./chains.js";
+import { type ChainWriter, type SentWrite, sentWrite } from "./chainWriter.js";
+
+/** A project mints only on its own collections; any other answers 404, so others' collections are not revealed. */
+export async function requireOwnCollection(
+  db: StoreDb,
+  projectId: string,
+  chainId: number,
+  address: Address,
+  kind: ProjectCollection["kind"],
+): Promise<ProjectCollection> {
+  const collection = await findProjectCollection(db, chainId, address);
+  if (!collection || collection.projectId !== projectId || collection.kind !== kind) {
+    throw new NotFoundError(
+      `No ${kind.toUpperCase()} collection ${address} on chain ${chainId} belongs to this project. Create one with POST /api/v1/${kind}/create or import it with 'tokenhub contract import'.`,
+    );
+  }
+  return collection;
+}
+
+type Target = { chainId: number; contractAddress: Address };
+
+export async function mintErc20(writer: ChainWriter, db: StoreDb, projectId: string, input: Target & { recipientAddress: Address; amount: string }): Promise<SentWrite> {
+  requireChain(writer.runtime, input.chainId);
+  const collection = await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc20");
+  const raw = scaleAmount(input.amount, collection.decimals ?? 18);
+  const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", projectId, metadata: { amount: raw.toString() } });
+  return sentWrite(writer.runtime, input.chainId, sent.hash);
+}
+
+export async function mintErc721(
+  writer: ChainWriter,
+  db: StoreDb,
+  projectId: string,
+  input: Target & { recipientAddress: Address; metadata?: unknown },
+): Promise<SentWrite> {
+  requireChain(writer.runtime, input.chainId);
+  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc721");
+  const data = encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "mintTo", args: [input.recipientAddress, 1n] });
+  // The token id is known from the receipt only; the metadata waits with the transaction until then.
+  const sent = await writer.pipeline.send({
+    chainId: input.chainId,
+    to: input.contractAddress,
+    data,
+    purpose: "erc721.mint",
+    projectId,
+    metadata: input.metadata === undefined ? {} : { tokenMetadata: input.metadata },
+  });
+  return sentWrite(writer.runtime, input.chainId, sent.hash);
+}
+
+async function requireTokenTypes(db: StoreDb, target: Target, tokenIds: bigint[]): Promise<void> {
+  const known = await tokenTypesExist(db, target.chainId, target.contractAddress, tokenIds);
+  const missing = [...new Set(tokenIds.map(String))].filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    throw new NotFoundError(
+      `Token type ${missing.join(", ")} does not exist in ${target.contractAddress}; create it first with POST /api/v1/erc1155/tokens/create.`,
+    );
+  }
+}
+
+export async function mintErc1155(
+  writer: ChainWriter,
+  db: StoreDb,
+  projectId: string,
+  input: Target & { recipientAddress: Address; tokenId: bigint; amount: bigint },
+): Promise<SentWrite> {
+  requireChain(writer.runtime, input.chainId);
+  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  await requireTokenTypes(db, input, [input.tokenId]);
+  const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", projectId });
+  return sentWrite(writer.runtime, input.chainId, sent.hash);
+}
+
+export type BatchMintItem = { recipientAddress: Address; tokenId: bigint; amount: bigint };
+
+/** The whole batch in one transaction (`mintBatch`). */
+export async function batchMintErc1155(
+  writer: ChainWriter,
+  db: StoreDb,
+  projectId: string,
+  input: Target & { mints: BatchMintItem[] },
+  maxBatchSize: number,
+): Promise<SentWrite> {
+  requireChain(writer.runtime, input.chainId);
+  if (input.mints.length > maxBatchSize) {
+    throw new ValidationError(`A batch holds at most ${maxBatchSize} mints (got ${input.mints.length}).`, [
+      { path: "mints", message: `at most ${maxBatchSize} items` },
+    ]);
+  }
+  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  await requireTokenTypes(db, input, input.mints.map((mint) => mint.tokenId));
+  const data = encodeFunctionData({
+    abi: tokenHubERC1155Abi,
+    functionName: "mintBatch",
+    args: [input.mints.map((mint) => mint.recipientAddress), input.mints.map((mint) => mint.tokenId), input.mints.map((mint) => mint.amount)],
+  });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.batchMint", projectId });
+  return sentWrite(writer.runtime, input.chainId, sent.hash);
+}
+
+/** A new ERC-1155 token type with its metadata; its id is the next free one of the collection. */
+export async function createErc1155TokenType(
+  writer: ChainWriter,
+  db: StoreDb,
+  projectId: string,
+  input: Target & { metadata?: unknown },
+): Promise<{ success: true; tokenId: string }> {
+  requireChain(writer.runtime, input.chainId);
+  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  const tokenId = await createTokenType(db, input.chainId, input.contractAddress, input.metadata ?? null);
+  return { success: true, tokenId: tokenId.toString() };
+}

@@ -1,0 +1,74 @@
+import { type Address, getAddress, type Hex, parseEventLogs, zeroAddress } from "viem";
+import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { NotFoundError } from "../errors.js";
+import { formatAmount } from "../schemas/amounts.js";
+import type { ChainWriter } from "./chainWriter.js";
+
+export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string };
+
+export type TransactionView = {
+  chainId: number;
+  transactionHash: Hex;
+  status: "pending" | "success" | "failure";
+  blockNumber: string | null;
+  gasUsed: string | null;
+  /** gasUsed × effectiveGasPrice in the chain's native unit, decimals applied. */
+  fee: string | null;
+  previousHashes: Hex[];
+  purpose: string;
+  failureReason: string | null;
+  minted: MintedToken[];
+};
+
+/** What one transaction minted, read from its receipt's logs: transfers from the zero address. */
+function mintedFromLogs(logs: Parameters<typeof parseEventLogs>[0]["logs"]): MintedToken[] {
+  const minted: MintedToken[] = [];
+  const erc721 = parseEventLogs({ abi: tokenHubERC721Abi, logs, eventName: "Transfer", strict: false });
+  for (const log of erc721) {
+    if (log.args.from !== zeroAddress || log.args.tokenId === undefined || log.topics.length !== 4) continue;
+    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: log.args.tokenId.toString(), amount: "1" });
+  }
+  const erc20 = parseEventLogs({ abi: tokenHubERC20Abi, logs, eventName: "Transfer", strict: false });
+  for (const log of erc20) {
+    if (log.args.from !== zeroAddress || log.topics.length !== 3 || log.args.value === undefined) continue;
+    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: null, amount: log.args.value.toString() });
+  }
+  for (const log of parseEventLogs({ abi: tokenHubERC1155Abi, logs, eventName: ["TransferSingle", "TransferBatch"] })) {
+    if (log.args.from !== zeroAddress) continue;
+    if (log.eventName === "TransferSingle") {
+      minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: log.args.id.toString(), amount: log.args.value.toString() });
+    } else {
+      log.args.ids.forEach((id, index) =>
+        minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: id.toString(), amount: (log.args.values[index] ?? 0n).toString() }),
+      );
+    }
+  }
+  return minted;
+}
+
+/** A transaction the service sent, found by the hash of any of its attempts, on any configured chain. */
+export async function getTransaction(writer: ChainWriter, hash: Hex): Promise<TransactionView> {
+  for (const chain of writer.runtime.chains) {
+    const record = await writer.pipeline.get(chain.id, hash);
+    if (!record) continue;
+    let minted: MintedToken[] = [];
+    if (record.status === "success") {
+      const receipt = await writer.publicClient(chain.id).getTransactionReceipt({ hash: record.hash });
+      minted = mintedFromLogs(receipt.logs);
+    }
+    const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;
+    return {
+      chainId: chain.id,
+      transactionHash: record.hash,
+      status: record.status,
+      blockNumber: record.blockNumber?.toString() ?? null,
+      gasUsed: record.gasUsed?.toString() ?? null,
+      fee,
+      previousHashes: record.previousHashes,
+      purpose: record.purpose,
+      failureReason: record.failureReason,
+      minted,
+    };
+  }
+  throw new NotFoundError(`No transaction ${hash} was sent by this service.`);
+}

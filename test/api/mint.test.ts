@@ -1,0 +1,227 @@
+import { type Address, getAddress, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { chainClient, createCollectionOnChain, type ChainClient } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+let service: TestService;
+let chain: ChainClient;
+let signer: Address;
+const ALICE = getAddress("0x976EA74026E726554dB657fA54763abd0C3a0aa9");
+const BOB = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
+
+type Response = { status: number; body: Record<string, unknown> };
+
+async function post(path: string, body: unknown, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${options.token ?? service.adminToken}`, ...options.headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function get(path: string): Promise<Response> {
+  const response = await fetch(`${service.baseUrl}${path}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function create(kind: "erc20" | "erc721" | "erc1155", body: Record<string, unknown>): Promise<Address> {
+  const response = await post(`/api/v1/${kind}/create`, { chainId: 31337, ...body });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.contractAddress as Address;
+}
+
+async function settled(hash: string) {
+  return await waitFor(async () => {
+    const response = await get(`/api/v1/transactions/${hash}`);
+    return response.body.status !== "pending" ? response.body : undefined;
+  });
+}
+
+const signerNonce = () => chain.client.getTransactionCount({ address: signer, blockTag: "pending" });
+
+beforeAll(async () => {
+  service = await startTestService({ env: { TOKENHUB_MAX_BATCH_SIZE: "3" } });
+  const [local] = service.runtime().chains;
+  chain = chainClient(local!.rpcUrl[0]!);
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("collections and mints through the API", () => {
+  it("creates an ERC-721 collection owned by the project, indexed without a restart, and mints on it", async () => {
+    const collection = await create("erc721", { name: "Club", symbol: "CLB" });
+    const creation = await queryDatabase<{ transaction_hash: Hex; project: string }>(
+      service.databaseUrl(),
+      "SELECT c.transaction_hash, p.name AS project FROM tokenhub_app.project_collections c JOIN tokenhub_app.projects p ON p.id = c.project_id WHERE c.address = $1",
+      [collection],
+    );
+    expect(creation).toEqual([{ transaction_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), project: "default" }]);
+    const receipt = await chain.client.getTransactionReceipt({ hash: creation[0]!.transaction_hash });
+    signer = getAddress(receipt.from);
+
+    const mint = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE.toLowerCase() });
+    expect(mint.status).toBe(200);
+    const hash = mint.body.transactionHash as string;
+    expect(mint.body).toEqual({ success: true, transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` });
+    const done = await settled(hash);
+    expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [1n] })).toBe(ALICE);
+    const onChain = await chain.client.getTransactionReceipt({ hash: hash as Hex });
+    expect(done).toEqual({
+      success: true,
+      chainId: 31337,
+      transactionHash: hash,
+      status: "success",
+      blockNumber: onChain.blockNumber.toString(),
+      gasUsed: onChain.gasUsed.toString(),
+      fee: expect.stringMatching(/^0\.\d+$/),
+      previousHashes: [],
+      purpose: "erc721.mint",
+      failureReason: null,
+      minted: [{ contractAddress: collection, recipientAddress: ALICE, tokenId: "1", amount: "1" }],
+    });
+    await waitFor(async () => {
+      const indexed = await get("/api/v1/collections?chainId=31337");
+      return (indexed.body.collections as { contractAddress: string }[]).some((item) => item.contractAddress === collection);
+    });
+  });
+
+  it("mints ERC-20 amounts scaled by the token's decimals, never rounded", async () => {
+    const coin = await create("erc20", { name: "Points", symbol: "PTS", decimals: 6 });
+    const mint = await post("/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: BOB, amount: "1.5" });
+    expect(mint.status).toBe(200);
+    await settled(mint.body.transactionHash as string);
+    expect(await chain.client.readContract({ address: coin, abi: tokenHubERC20Abi, functionName: "balanceOf", args: [BOB] })).toBe(1_500_000n);
+
+    const before = await signerNonce();
+    const tooPrecise = await post("/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: BOB, amount: "0.0000001" });
+    expect(tooPrecise).toEqual({
+      status: 400,
+      body: { success: false, error: "The amount has more decimal places than the token's 6.", code: "VALIDATION_ERROR", details: [{ path: "amount", message: "at most 6 decimal places" }] },
+    });
+    expect(await signerNonce()).toBe(before);
+  });
+
+  it("creates ERC-1155 token types, mints one and a whole batch in one transaction, refuses unknown types and oversized batches", async () => {
+    const items = await create("erc1155", { name: "Items", symbol: "ITM" });
+    const first = await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items, metadata: { name: "Sword" } });
+    const second = await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items, metadata: { name: "Shield" } });
+    expect([first.body, second.body]).toEqual([{ success: true, tokenId: "1" }, { success: true, tokenId: "2" }]);
+
+    const single = await post("/api/v1/erc1155/mint", { chainId: 31337, contractAddress: items, recipientAddress: ALICE, tokenId: "1", amount: 5 });
+    expect(single.status).toBe(200);
+    await settled(single.body.transactionHash as string);
+    const batch = await post("/api/v1/erc1155/batchMint", {
+      chainId: 31337,
+      contractAddress: items,
+      mints: [
+        { recipientAddress: ALICE, tokenId: "1", amount: "2" },
+        { recipientAddress: BOB, tokenId: "2", amount: "7" },
+      ],
+    });
+    expect(batch.status).toBe(200);
+    const done = await settled(batch.body.transactionHash as string);
+    expect(done.minted).toEqual([
+      { contractAddress: items, recipientAddress: ALICE, tokenId: "1", amount: "2" },
+      { contractAddress: items, recipientAddress: BOB, tokenId: "2", amount: "7" },
+    ]);
+    const balances = await chain.client.readContract({ address: items, abi: tokenHubERC1155Abi, functionName: "balanceOfBatch", args: [[ALICE, BOB], [1n, 2n]] });
+    expect(balances).toEqual([7n, 7n]);
+
+    const before = await signerNonce();
+    const unknown = await post("/api/v1/erc1155/mint", { chainId: 31337, contractAddress: items, recipientAddress: ALICE, tokenId: "9", amount: "1" });
+    expect(unknown).toEqual({
+      status: 404,
+      body: { success: false, error: `Token type 9 does not exist in ${items}; create it first with POST /api/v1/erc1155/tokens/create.`, code: "NOT_FOUND" },
+    });
+    const mint = { recipientAddress: ALICE, tokenId: "1", amount: "1" };
+    const oversized = await post("/api/v1/erc1155/batchMint", { chainId: 31337, contractAddress: items, mints: [mint, mint, mint, mint] });
+    expect(oversized).toEqual({
+      status: 400,
+      body: { success: false, error: "A batch holds at most 3 mints (got 4).", code: "VALIDATION_ERROR", details: [{ path: "mints", message: "at most 3 items" }] },
+    });
+    const empty = await post("/api/v1/erc1155/batchMint", { chainId: 31337, contractAddress: items, mints: [] });
+    expect(empty.body).toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: "mints", message: "must hold at least one mint" }] });
+    expect(await signerNonce()).toBe(before);
+  });
+
+  it("answers a mint the chain would refuse with 422 and the reason, spending no nonce", async () => {
+    const [outsider] = chain.accounts;
+    // A contract the service signer holds no role on, claimed by the project as an import would.
+    const { address: foreign } = await createCollectionOnChain(chain, service.runtime().chains[0]!.core.tokenFactory, "erc721", { name: "Foreign", symbol: "FRN" });
+    const [project] = await queryDatabase<{ id: string }>(service.databaseUrl(), "SELECT id FROM tokenhub_app.projects WHERE name = 'default'");
+    await queryDatabase(
+      service.databaseUrl(),
+      "INSERT INTO tokenhub_app.project_collections (chain_id, address, project_id, kind, source, name, symbol) VALUES (31337, $1, $2, 'erc721', 'imported', 'Foreign', 'FRN')",
+      [foreign, project!.id],
+    );
+    const before = await signerNonce();
+    const refused = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: foreign, recipientAddress: ALICE });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, code: "CHAIN_REJECTED" });
+    expect(refused.body.error).toContain("AccessControlUnauthorizedAccount");
+    expect(refused.body.error).toContain(signer);
+    expect(outsider).toBeDefined();
+    expect(await signerNonce()).toBe(before);
+  });
+
+  it("refuses malformed bodies and other projects' contracts with 4xx and details, sending nothing", async () => {
+    const collection = await create("erc721", { name: "Guarded", symbol: "GRD" });
+    const coin = await create("erc20", { name: "Guarded", symbol: "GRD", decimals: 18 });
+    const before = await signerNonce();
+    const cases: [string, unknown, { path: string; message: string }[]][] = [
+      ["/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection }, [{ path: "recipientAddress", message: "Invalid input: expected string, received undefined" }]],
+      ["/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: "0x976EA74026E726554dB657fA54763abd0C3a0aA9" }, [{ path: "recipientAddress", message: "fails its EIP-55 checksum" }]],
+      ["/api/v1/erc721/mint", { chainId: "x", contractAddress: "0x12", recipientAddress: ALICE }, [
+        { path: "chainId", message: "must be an integer of at least 1" },
+        { path: "contractAddress", message: "must be a 0x-prefixed 20-byte hex address" },
+      ]],
+      ["/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, amount: "-1" }, [{ path: "amount", message: "must be a positive decimal number like 10 or 1.5 (no sign or exponent)" }]],
+      ["/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, amount: "1e18" }, [{ path: "amount", message: "must be a positive decimal number like 10 or 1.5 (no sign or exponent)" }]],
+      ["/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, amount: true }, [{ path: "amount", message: "must be a decimal string or a number" }]],
+      ["/api/v1/erc1155/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, tokenId: "1.5", amount: "1" }, [{ path: "tokenId", message: "must be a non-negative integer in decimal digits (no sign, fraction or exponent)" }]],
+      ["/api/v1/erc1155/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, tokenId: "1", amount: (2n ** 256n).toString() }, [{ path: "amount", message: "exceeds the uint256 range" }]],
+    ];
+    for (const [path, body, details] of cases) {
+      const response = await post(path, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.details, JSON.stringify(body)).toEqual(details);
+    }
+    const overflow = await post("/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: ALICE, amount: (2n ** 256n).toString() });
+    expect(overflow.body).toMatchObject({ code: "VALIDATION_ERROR", details: [{ path: "amount", message: "exceeds the uint256 range" }] });
+
+    const other = await service.cli(["project", "create", "rival"]);
+    expect(other.code, other.stderr).toBe(0);
+    const issued = await service.cli(["token", "create", "--project", "rival", "--scopes", "mint"]);
+    const rivalToken = issued.stdout.trim().split("\n").at(-1)!.trim();
+    const stolen = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE }, { token: rivalToken });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+    expect(await signerNonce()).toBe(before);
+  });
+
+  it("mints 500 concurrent requests exactly once each, on contiguous nonces, and replays duplicates", async () => {
+    const collection = await create("erc721", { name: "Crowd", symbol: "CRD" });
+    const start = await signerNonce();
+    const requests = Array.from({ length: 500 }, (_, index) => ({ key: `crowd-${index}` }));
+    const responses = await Promise.all(
+      requests.flatMap(({ key }) =>
+        [0, 1].map(() => post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: BOB }, { headers: { "idempotency-key": key } })),
+      ),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const hashes = new Set(responses.map((response) => response.body.transactionHash));
+    expect(hashes.size).toBe(500);
+    for (let index = 0; index < responses.length; index += 2) expect(responses[index]!.body).toEqual(responses[index + 1]!.body);
+
+    await waitFor(async () => (await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })) === 500n, { timeoutMs: 30_000 });
+    const transactions = await Promise.all([...hashes].map((hash) => chain.client.getTransaction({ hash: hash as Hex })));
+    const nonces = transactions.map((transaction) => transaction.nonce).sort((a, b) => a - b);
+    expect(nonces).toEqual(Array.from({ length: 500 }, (_, index) => start + index));
+    expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [BOB] })).toBe(500n);
+  });
+});
