@@ -77,7 +77,7 @@ export type EnsureLocalSignerOptions = {
  * account, keeps the service's nonces apart from anything a developer does with the well-known dev keys.
  */
 export async function ensureLocalSigner(dataDir: string, rpcUrl: string, options: EnsureLocalSignerOptions): Promise<LocalAccount> {
-  const account = privateKeyToAccount(readOrCreateKey(path.join(dataDir, LOCAL_SIGNER_FILE)));
+  const account = localSignerAccount(dataDir);
   const minBalance = options.minBalance ?? parseEther("100");
   const chain = {
     id: options.chainId,
@@ -93,6 +93,11 @@ export async function ensureLocalSigner(dataDir: string, rpcUrl: string, options
     if (receipt.status !== "success") throw new ConfigError(`Funding the local signer ${account.address} failed in ${hash}.`);
   }
   return account;
+}
+
+/** The local chain's generated signer (created on first use), without touching the chain. */
+export function localSignerAccount(dataDir: string): LocalAccount {
+  return privateKeyToAccount(readOrCreateKey(path.join(dataDir, LOCAL_SIGNER_FILE)));
 }
 
 function readOrCreateKey(file: string): Hex {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadSettings } from "../config/env.js";
 import { ConfigError, TokenhubError } from "../errors.js";
+import { contractImport } from "./contractCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
 
@@ -13,6 +14,8 @@ Usage:
   tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]
   tokenhub token list [--project <name>]
   tokenhub token revoke <token id>
+  tokenhub contract import --project <name> --chain <chain id> --address <0x…>
+                                                   claim a contract listed in the chains file for a project
 
 Scopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).
 Configuration comes from the environment (see .env.example).`;
@@ -27,6 +30,8 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
       scopes: { type: "string" },
       name: { type: "string" },
       expires: { type: "string" },
+      chain: { type: "string" },
+      address: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -46,6 +51,10 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
     }
     if (group === "token" && action === "list") return await done(tokenList(settings, out, { project: values.project }));
     if (group === "token" && action === "revoke" && argument) return await done(tokenRevoke(settings, out, argument));
+    if (group === "contract" && action === "import") {
+      if (!values.project || !values.chain || !values.address) throw new ConfigError("contract import needs --project, --chain and --address.");
+      return await done(contractImport(settings, out, { project: values.project, chain: values.chain, address: values.address }));
+    }
     out(USAGE);
     return 1;
   } catch (error) {
