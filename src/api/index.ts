@@ -3,9 +3,11 @@ import { createRequire } from "node:module";
 import { createPublicClient, http, parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { ensureLocalSigner, loadSigners } from "../chain/signers.js";
+import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
+import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createApp } from "./app.js";
@@ -40,6 +42,18 @@ const publicClients = new Map<number, PublicClient>(
   runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
 );
 
+const writer = {
+  pipeline,
+  runtime,
+  signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
+  publicClient: (chainId: number) => publicClients.get(chainId)!,
+};
+createLoop(() => attachMintedTokenMetadata(store.pool, writer).then(() => undefined), {
+  intervalMs: 500,
+  name: "minted token metadata",
+  logger,
+}).start();
+
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export default createApp({
@@ -48,10 +62,5 @@ export default createApp({
   runtime,
   logger,
   version,
-  writer: {
-    pipeline,
-    runtime,
-    signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
-    publicClient: (chainId) => publicClients.get(chainId)!,
-  },
+  writer,
 });

@@ -224,4 +224,18 @@ describe("collections and mints through the API", () => {
     expect(nonces).toEqual(Array.from({ length: 500 }, (_, index) => start + index));
     expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [BOB] })).toBe(500n);
   });
+
+  it("keeps an ERC-721 mint's metadata for the token it minted, once the receipt tells its id", async () => {
+    const collection = await create("erc721", { name: "Described", symbol: "DSC" });
+    const plain = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE });
+    const described = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE, metadata: { name: "Gold", traits: [{ name: "tier", value: 1 }] } });
+    await settled(plain.body.transactionHash as string);
+    const done = await settled(described.body.transactionHash as string);
+    const tokenId = (done.minted as { tokenId: string }[])[0]!.tokenId;
+    const rows = await waitFor(async () => {
+      const found = await queryDatabase(service.databaseUrl(), "SELECT token_id::text, metadata FROM tokenhub_app.token_metadata WHERE address = $1", [collection.toLowerCase()]);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(rows).toEqual([{ token_id: tokenId, metadata: { name: "Gold", traits: [{ name: "tier", value: 1 }] } }]);
+  });
 });

@@ -1,0 +1,51 @@
+import type pg from "pg";
+
+export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadata: unknown };
+
+/** Successful ERC-721 mints that carried metadata not yet attached to the minted token. */
+export async function findMintsAwaitingMetadata(pool: pg.Pool, limit: number): Promise<MintAwaitingMetadata[]> {
+  const result = await pool.query<{ id: string; chain_id: string; to_address: string; mined_hash: string; project_id: string; token_metadata: unknown }>(
+    `SELECT id, chain_id, to_address, mined_hash, project_id, metadata -> 'tokenMetadata' AS token_metadata
+       FROM tokenhub_app.transactions
+      WHERE purpose = 'erc721.mint' AND status = 'success' AND mined_hash IS NOT NULL AND project_id IS NOT NULL
+        AND metadata ? 'tokenMetadata' AND NOT metadata ? 'tokenMetadataRecorded'
+      ORDER BY created_at
+      LIMIT $1`,
+    [limit],
+  );
+  return result.rows.map((row) => ({
+    id: row.id,
+    chainId: Number(row.chain_id),
+    contract: row.to_address,
+    hash: row.mined_hash,
+    projectId: row.project_id,
+    metadata: row.token_metadata,
+  }));
+}
+
+/** Attaches the metadata to the token and marks the mint done, in one transaction. */
+export async function recordMintedTokenMetadata(
+  pool: pg.Pool,
+  mint: MintAwaitingMetadata,
+  tokenIds: readonly bigint[],
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    for (const tokenId of tokenIds) {
+      await client.query(
+        `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (chain_id, address, token_id) DO UPDATE SET metadata = EXCLUDED.metadata, updated_at = now()`,
+        [mint.chainId, mint.contract.toLowerCase(), tokenId.toString(), mint.projectId, JSON.stringify(mint.metadata)],
+      );
+    }
+    await client.query(`UPDATE tokenhub_app.transactions SET metadata = metadata || '{"tokenMetadataRecorded": true}' WHERE id = $1`, [mint.id]);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
