@@ -115,7 +115,7 @@ let peakMiB = 0;
 const sampler = setInterval(() => {
   const total = [...treeMemoryMiB(service.child.pid!).values()].reduce((sum, value) => sum + value, 0);
   peakMiB = Math.max(peakMiB, total);
-}, 250);
+}, 2_000);
 try {
   const created = await post("/api/v1/erc721/create", { chainId: 31337, name: "Bench", symbol: "BNCH" });
   if (created.status !== 200) throw new Error(`creating the collection failed: ${JSON.stringify(created.body)}`);
