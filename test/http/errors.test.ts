@@ -172,6 +172,13 @@ describe("documents and ponder endpoints", () => {
     });
     expect(graphql.status).toBe(200);
     expect(await graphql.json()).toEqual({ data: { collections: { items: [] } } });
+    // @ponder/client's protocol: a superjson-encoded query; only read-only SQL on the indexed tables is allowed.
+    const query = encodeURIComponent(JSON.stringify({ json: { sql: "SELECT count(*)::int AS n FROM collection", params: [] } }));
+    const sql = await fetch(`${service.baseUrl}/sql/db?sql=${query}`);
+    expect(sql.status).toBe(200);
+    expect(await sql.json()).toMatchObject({ rows: [{ n: 0 }] });
+    const write = encodeURIComponent(JSON.stringify({ json: { sql: "DELETE FROM collection", params: [] } }));
+    expect((await fetch(`${service.baseUrl}/sql/db?sql=${write}`)).status).not.toBe(200);
     expect((await fetch(`${service.baseUrl}/health`)).status).toBe(200);
     expect((await fetch(`${service.baseUrl}/ready`)).status).toBe(200);
   });
