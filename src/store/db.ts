@@ -13,3 +13,19 @@ export function createStore(connectionString: string, options: { max?: number } 
   const db = drizzle(pool, { schema });
   return { pool, db, close: () => pool.end() };
 }
+
+/** Runs `work` in one database transaction on a client of its own: committed if it resolves, rolled back if not. */
+export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { withTransaction } from "./db.js";
 
 /** Ponder's RPC cache tables that carry a chain id column. */
 const SYNC_TABLES_WITH_CHAIN_ID = [
@@ -23,9 +24,7 @@ async function schemaExists(client: pg.PoolClient | pg.Pool, schema: string): Pr
  */
 export async function clearChainCache(pool: pg.Pool, chainId: number): Promise<void> {
   if (!(await schemaExists(pool, "ponder_sync"))) return;
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await withTransaction(pool, async (client) => {
     for (const table of SYNC_TABLES_WITH_CHAIN_ID) {
       const exists = await client.query(
         "SELECT 1 FROM information_schema.tables WHERE table_schema = 'ponder_sync' AND table_name = $1",
@@ -34,13 +33,7 @@ export async function clearChainCache(pool: pg.Pool, chainId: number): Promise<v
       if ((exists.rowCount ?? 0) > 0) await client.query(`DELETE FROM ponder_sync."${table}" WHERE chain_id = $1`, [chainId]);
     }
     await client.query("DELETE FROM ponder_sync.factories WHERE (factory->>'chainId')::numeric = $1", [chainId]);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Drops the index schema so Ponder rebuilds it (from its cache where the cache is still valid). */

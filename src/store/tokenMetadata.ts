@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { withTransaction } from "./db.js";
 
 export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadata: unknown };
 
@@ -29,9 +30,7 @@ export async function recordMintedTokenMetadata(
   mint: MintAwaitingMetadata,
   tokenIds: readonly bigint[],
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  await withTransaction(pool, async (client) => {
     for (const tokenId of tokenIds) {
       await client.query(
         `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata)
@@ -41,11 +40,5 @@ export async function recordMintedTokenMetadata(
       );
     }
     await client.query(`UPDATE tokenhub_app.transactions SET metadata = metadata || '{"tokenMetadataRecorded": true}' WHERE id = $1`, [mint.id]);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

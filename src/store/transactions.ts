@@ -74,21 +74,6 @@ export class SignerNotInitialisedError extends Error {
   }
 }
 
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /**
  * Creates the signer's row from the chain's pending nonce, or moves an existing row forward when the chain is ahead
  * (the key was used elsewhere, or the database was restored from an older backup). Never moves it back: nonces the

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
-import { allocateNonces, insertTransactions, withTransaction, type NewTransaction } from "../../store/transactions.js";
+import { withTransaction } from "../../store/db.js";
+import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
 import type { Fees } from "./fees.js";
 import { signTransaction } from "./signTransaction.js";
 
