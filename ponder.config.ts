@@ -26,6 +26,7 @@ const chains: RuntimeChain[] = runtimeFile
         local: true,
         startBlock: 0,
         genesisHash: "0x",
+        coreDeployed: true,
         contracts: [],
         core: {
           erc6551Registry: PLACEHOLDER,

@@ -16,10 +16,12 @@ export type Logger = {
 const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const SECRET_FIELD = /(authorization|token$|secret|password|passphrase|privatekey|private_key|mnemonic|apikey|api_key|masterkey|master_key)/i;
 const CONNECTION_PASSWORD = /(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/gi;
+/** RPC providers put API keys in the URL's path or query; an HTTP(S) or WS(S) URL is logged as its origin only. */
+const URL_PATH = /\b((?:https?|wss?):\/\/[^/\s"'?#]+)[/?#][^\s"']*/gi;
 
 function redact(value: unknown, depth = 0): unknown {
   if (depth > 4) return "[depth]";
-  if (typeof value === "string") return value.replace(CONNECTION_PASSWORD, "$1***@");
+  if (typeof value === "string") return value.replace(CONNECTION_PASSWORD, "$1***@").replace(URL_PATH, "$1/…");
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Error) return { name: value.name, message: redact(value.message, depth + 1) };
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));

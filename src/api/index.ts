@@ -48,7 +48,7 @@ const writer = {
   signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
-createLoop(() => attachMintedTokenMetadata(store.pool, writer).then(() => undefined), {
+createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() => undefined), {
   intervalMs: 500,
   name: "minted token metadata",
   logger,

@@ -29,6 +29,8 @@ const runtimeChainSchema = z.object({
   pollingIntervalMs: z.number().int().optional(),
   genesisHash: hex,
   core: coreAddressesSchema,
+  /** Whether the core contracts (factory, registry, implementations) have code on this chain. */
+  coreDeployed: z.boolean(),
   contracts: z.array(
     z.object({ address: addressString, kind: z.enum(["erc20", "erc721", "erc1155"]), startBlock: z.number().int().optional() }),
   ),

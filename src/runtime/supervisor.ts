@@ -207,6 +207,7 @@ async function startChain(
   if (chain.rpcUrl !== undefined) progress("chain", `${chain.name} (${chain.id}): RPC ${redactUrl(rpcUrl[0]!)}`);
 
   let core = predictCoreAddresses();
+  let coreDeployed = true;
   if (anvil) {
     const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC);
     const wallet = createWalletClient({ account, transport: http(anvil.rpcUrl), chain: { id: chain.id, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } });
@@ -221,6 +222,7 @@ async function startChain(
     for (const [name, address] of Object.entries(core)) {
       if ((await client.getCode({ address }).catch(() => undefined)) === undefined) missing.push(name);
     }
+    coreDeployed = missing.length === 0;
     progress(
       "contracts",
       missing.length === 0
@@ -242,6 +244,7 @@ async function startChain(
       pollingIntervalMs: chain.pollingIntervalMs,
       genesisHash: genesis.hash as Hex,
       core,
+      coreDeployed,
       contracts: chain.contracts,
     },
   };

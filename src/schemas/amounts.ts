@@ -48,7 +48,9 @@ export const tokenAmountSchema = uint256({ min: 1n, description: "Quantity (uint
 export const humanAmountSchema = z
   .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? "is required" : "must be a decimal string or a number") })
   .transform((input, ctx) => {
-    const text = typeof input === "number" ? (Number.isFinite(input) ? String(input) : "") : input.trim();
+    // A JSON integer past 2^53 was already rounded by the JSON parser: refuse it rather than mint a rounded amount.
+    const unsafe = typeof input === "number" && Number.isInteger(input) && !Number.isSafeInteger(input);
+    const text = typeof input === "number" ? (Number.isFinite(input) && !unsafe ? String(input) : "") : input.trim();
     if (!HUMAN_DECIMAL.test(text)) {
       ctx.addIssue({ code: "custom", message: "must be a positive decimal number like 10 or 1.5 (no sign or exponent)" });
       return z.NEVER;

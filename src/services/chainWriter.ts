@@ -1,4 +1,5 @@
-import type { Address, Hex, PublicClient } from "viem";
+import type { Address, Hex, PublicClient, TransactionReceipt } from "viem";
+import { ChainUnavailableError } from "../errors.js";
 import type { TransactionPipeline } from "../chain/transactions/pipeline.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 
@@ -22,4 +23,13 @@ export type SentWrite = { success: true; transactionHash: Hex; transactionUrl: s
 
 export function sentWrite(runtime: RuntimeConfig, chainId: number, hash: Hex): SentWrite {
   return { success: true, transactionHash: hash, transactionUrl: transactionUrl(runtime, chainId, hash) };
+}
+
+/** A mined transaction's receipt; an RPC that cannot give it is a 503, never a 500. */
+export async function readReceipt(writer: Pick<ChainWriter, "publicClient">, chainId: number, hash: Hex): Promise<TransactionReceipt> {
+  try {
+    return await writer.publicClient(chainId).getTransactionReceipt({ hash });
+  } catch (error) {
+    throw new ChainUnavailableError(`Chain ${chainId} did not return the receipt of ${hash}; try again shortly.`, { cause: error });
+  }
 }

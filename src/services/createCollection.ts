@@ -1,10 +1,11 @@
 import { type Address, encodeFunctionData, parseEventLogs } from "viem";
 import { tokenFactoryAbi } from "../../abis/index.js";
-import { TokenhubError } from "../errors.js";
+import { ReceiptTimeoutError } from "../chain/transactions/pipeline.js";
+import { ChainUnavailableError, TokenhubError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { insertProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
-import { type ChainWriter, type SentWrite, sentWrite } from "./chainWriter.js";
+import { type ChainWriter, readReceipt, type SentWrite, sentWrite } from "./chainWriter.js";
 
 export type CreateCollectionInput =
   | { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number }
@@ -23,7 +24,10 @@ export async function createCollection(
   const chain = requireChain(writer.runtime, input.chainId);
   const signers = writer.signerAddresses.get(chain.id) ?? [];
   const admin = signers[0];
-  if (!admin) throw new TokenhubError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.id} has no service signer configured.`);
+  if (!admin) throw new ChainUnavailableError(`Chain ${chain.id} has no transaction signer configured (TOKENHUB_SIGNER_KEYS_${chain.id}).`);
+  if (!chain.coreDeployed) {
+    throw new ChainUnavailableError(`tokenhub's factory is not deployed on chain ${chain.id}: collections cannot be created there yet.`);
+  }
   const metadataRoot = `${writer.runtime.publicUrl}/metadata/`;
   const data =
     input.kind === "erc20"
@@ -34,11 +38,14 @@ export async function createCollection(
           args: [input.name, input.symbol, input.transferable, admin, [...signers], metadataRoot],
         });
   const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.tokenFactory, data, purpose: `${input.kind}.create`, projectId });
-  const record = await writer.pipeline.waitForReceipt(chain.id, sent.hash, { timeoutMs: 120_000 });
+  const record = await writer.pipeline.waitForReceipt(chain.id, sent.hash, { timeoutMs: 120_000 }).catch((error: unknown) => {
+    if (!(error instanceof ReceiptTimeoutError)) throw error;
+    throw new ChainUnavailableError(`The collection's transaction ${sent.hash} is still pending after 120 s; GET /api/v1/transactions/${sent.hash} follows it.`);
+  });
   if (record.status !== "success") {
     throw new TokenhubError(422, "CHAIN_REJECTED", `The collection was not created: ${record.failureReason ?? "the transaction reverted"}.`);
   }
-  const receipt = await writer.publicClient(chain.id).getTransactionReceipt({ hash: record.hash });
+  const receipt = await readReceipt(writer, chain.id, record.hash);
   const [created] = parseEventLogs({ abi: tokenFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
   if (!created) throw new TokenhubError(500, "INTERNAL", "The factory emitted no CollectionCreated event.");
   const contractAddress = created.args.collection;

@@ -2,7 +2,7 @@ import { type Address, getAddress, type Hex, parseEventLogs, zeroAddress } from 
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
-import type { ChainWriter } from "./chainWriter.js";
+import { type ChainWriter, readReceipt } from "./chainWriter.js";
 
 export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string };
 
@@ -53,7 +53,7 @@ export async function getTransaction(writer: ChainWriter, hash: Hex): Promise<Tr
     if (!record) continue;
     let minted: MintedToken[] = [];
     if (record.status === "success") {
-      const receipt = await writer.publicClient(chain.id).getTransactionReceipt({ hash: record.hash });
+      const receipt = await readReceipt(writer, chain.id, record.hash);
       minted = mintedFromLogs(receipt.logs);
     }
     const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;

@@ -89,14 +89,17 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   if (ids) fs.chmodSync(options.dataDir, 0o711);
 
-  const { settings } = readOrCreateSettings(settingsFile);
+  const { settings, fresh } = readOrCreateSettings(settingsFile);
+  // Written before initdb: a cluster must never exist without the password it was created with on disk.
+  if (fresh) fs.writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
   const created = !fs.existsSync(path.join(clusterDir, "PG_VERSION"));
   if (created) {
     fs.rmSync(clusterDir, { recursive: true, force: true });
     fs.mkdirSync(clusterDir, { mode: 0o700 });
     if (ids) fs.chownSync(clusterDir, ids.uid, ids.gid);
     const pwFile = path.join(os.tmpdir(), `tokenhub-pw-${crypto.randomBytes(6).toString("hex")}`);
-    fs.writeFileSync(pwFile, `${settings.password}\n`, { mode: 0o644 });
+    fs.writeFileSync(pwFile, `${settings.password}\n`, { mode: 0o600 });
+    if (ids) fs.chownSync(pwFile, ids.uid, ids.gid);
     try {
       await execFileAsync(
         initdb,
@@ -123,10 +126,13 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
 
   const connectionString = connectionStringOf(settings);
   await waitUntilAccepting({ ...settings, child, logFile });
-  if (created) {
-    const admin = new pg.Client({ host: "127.0.0.1", port: settings.port, user: settings.user, password: settings.password, database: "postgres" });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
+  // Checked on every start, not only the first: a first start interrupted after initdb left a cluster without it.
+  const admin = new pg.Client({ host: "127.0.0.1", port: settings.port, user: settings.user, password: settings.password, database: "postgres" });
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
     await admin.end();
   }
 

@@ -37,7 +37,7 @@ describe("human amounts", () => {
   });
 
   it("refuse signs, exponents and garbage", () => {
-    for (const input of ["-1", "1e18", "+1", ".5", "1.", "abc", "", 1e21, Number.NaN]) {
+    for (const input of ["-1", "1e18", "+1", ".5", "1.", "abc", "", 1e21, 9007199254740993, Number.NaN]) {
       expect(humanAmountSchema.safeParse(input).success, String(input)).toBe(false);
     }
   });

@@ -22,6 +22,7 @@ describe("logger", () => {
       privateKey: "0xabc",
       nested: { password: "p", apiKey: "k", tokenId: "1" },
       error: new Error("failed: postgres://u:hunter2@h/db"),
+      rpc: "URL: https://base-mainnet.example.com/v2/SECRETKEY?key=abc",
     });
     expect(lines[0]).toEqual({
       time: expect.any(String),
@@ -32,6 +33,7 @@ describe("logger", () => {
       privateKey: "[redacted]",
       nested: { password: "[redacted]", apiKey: "[redacted]", tokenId: "1" },
       error: { name: "Error", message: "failed: postgres://u:***@h/db" },
+      rpc: "URL: https://base-mainnet.example.com/…",
     });
   });
 

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type pg from "pg";
-import { ChainUnavailableError, NotFoundError, ValidationError } from "../../errors.js";
+import { ChainUnavailableError, ValidationError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
@@ -114,7 +114,7 @@ export function createTransactionPipeline(deps: {
       if (state !== "running") return Promise.reject(new ChainUnavailableError("The transaction pipeline is not running."));
       const runtime = runtimes.get(request.chainId);
       if (runtime === undefined) {
-        return Promise.reject(new NotFoundError(`Chain ${request.chainId} has no transaction signer configured.`, "CHAIN_NOT_CONFIGURED"));
+        return Promise.reject(new ChainUnavailableError(`Chain ${request.chainId} has no transaction signer configured (TOKENHUB_SIGNER_KEYS_${request.chainId}).`));
       }
       if (!recovered.has(runtime.id)) {
         return Promise.reject(new ChainUnavailableError(`Chain ${runtime.id} is not ready: its RPC has not answered since start-up.`));
