@@ -9,5 +9,13 @@ export type AppEnv = {
     logger: Logger;
     principal: Principal;
     store: StoreDb;
+    /** Set by the idempotency middleware when the request carries a key. */
+    idempotencyKey: string | undefined;
   };
 };
+
+/** The project and Idempotency-Key of a write request, as the write services take them. */
+export function callerOf(c: { get(key: "principal"): Principal; get(key: "idempotencyKey"): string | undefined }): { projectId: string; idempotencyKey?: string } {
+  const idempotencyKey = c.get("idempotencyKey");
+  return idempotencyKey === undefined ? { projectId: c.get("principal").projectId } : { projectId: c.get("principal").projectId, idempotencyKey };
+}

@@ -12,6 +12,16 @@ export type ChainWriter = {
   publicClient(chainId: number): PublicClient;
 };
 
+/**
+ * Who asks for a write: the project, and the Idempotency-Key it sent. The key is recorded with the transaction so
+ * that a request interrupted after sending can be answered with what it sent instead of sending again.
+ */
+export type Caller = { projectId: string; idempotencyKey?: string };
+
+export function recordedWith(caller: Caller, metadata: Record<string, unknown> = {}): { projectId: string; metadata: Record<string, unknown> } {
+  return { projectId: caller.projectId, metadata: caller.idempotencyKey === undefined ? metadata : { ...metadata, idempotencyKey: caller.idempotencyKey } };
+}
+
 /** The chain's explorer page for the transaction, or, for a chain without one, the service's own status route. */
 export function transactionUrl(runtime: RuntimeConfig, chainId: number, hash: Hex): string {
   const chain = runtime.chains.find((candidate) => candidate.id === chainId);

@@ -5,7 +5,7 @@ import { ChainUnavailableError, TokenhubError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { insertProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
-import { type ChainWriter, readReceipt, type SentWrite, sentWrite } from "./chainWriter.js";
+import { type Caller, type ChainWriter, readReceipt, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
 export type CreateCollectionInput =
   | { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number }
@@ -18,7 +18,7 @@ export type CreateCollectionInput =
 export async function createCollection(
   writer: ChainWriter,
   db: StoreDb,
-  projectId: string,
+  caller: Caller,
   input: CreateCollectionInput,
 ): Promise<SentWrite & { contractAddress: Address }> {
   const chain = requireChain(writer.runtime, input.chainId);
@@ -37,7 +37,7 @@ export async function createCollection(
           functionName: input.kind === "erc721" ? "createERC721" : "createERC1155",
           args: [input.name, input.symbol, input.transferable, admin, [...signers], metadataRoot],
         });
-  const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.tokenFactory, data, purpose: `${input.kind}.create`, projectId });
+  const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.tokenFactory, data, purpose: `${input.kind}.create`, ...recordedWith(caller) });
   const record = await writer.pipeline.waitForReceipt(chain.id, sent.hash, { timeoutMs: 120_000 }).catch((error: unknown) => {
     if (!(error instanceof ReceiptTimeoutError)) throw error;
     throw new ChainUnavailableError(`The collection's transaction ${sent.hash} is still pending after 120 s; GET /api/v1/transactions/${sent.hash} follows it.`);
@@ -52,7 +52,7 @@ export async function createCollection(
   await insertProjectCollection(db, {
     chainId: chain.id,
     address: contractAddress,
-    projectId,
+    projectId: caller.projectId,
     kind: input.kind,
     source: "created",
     name: input.name,

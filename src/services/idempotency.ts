@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { TokenhubError, ValidationError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
-import { claimKey, completeKey, findKey, releaseKey } from "../store/idempotencyKeys.js";
+import { claimKey, completeKey, findKey, findTransactionSentUnderKey, releaseKey } from "../store/idempotencyKeys.js";
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
+/** Longer than any write may take (collection creation waits up to 120 s for its receipt). */
+const INTERRUPTED_AFTER_MS = 150_000;
 const MAX_KEY_LENGTH = 200;
 
 export type StoredResponse = { status: number; body: unknown };
@@ -58,11 +60,42 @@ export async function beginIdempotentRequest(
     if (existing.state === "completed") {
       return { kind: "replay", response: { status: existing.responseStatus ?? 200, body: existing.responseBody } };
     }
+    if (Date.now() - existing.createdAt.getTime() > INTERRUPTED_AFTER_MS) {
+      const interrupted = await recoverInterruptedRequest(db, request);
+      if (interrupted) return interrupted;
+      continue;
+    }
     if (Date.now() > deadline) {
       throw new TokenhubError(409, "CONFLICT", "A request with this Idempotency-Key is still being processed; retry in a moment.");
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * The first request under this key stopped midway (the process died). If it had sent its transaction, sending
+ * again would mint twice: the answer names that transaction instead, and is kept for later repeats. If it had not,
+ * the key is freed and this request does the work.
+ */
+async function recoverInterruptedRequest(
+  db: StoreDb,
+  request: { projectId: string; key: string },
+): Promise<IdempotencyOutcome | undefined> {
+  const hash = await findTransactionSentUnderKey(db, request.projectId, request.key);
+  if (hash === undefined) {
+    await releaseKey(db, request.projectId, request.key);
+    return undefined;
+  }
+  const response: StoredResponse = {
+    status: 409,
+    body: {
+      success: false,
+      error: `The first request with this Idempotency-Key was interrupted after it sent transaction ${hash}; follow it with GET /api/v1/transactions/${hash} instead of sending again.`,
+      code: "CONFLICT",
+    },
+  };
+  await completeKey(db, request.projectId, request.key, response);
+  return { kind: "replay", response };
 }
 
 /** Outcomes worth replaying are stored; a server-side failure releases the key so a retry can do the work. */

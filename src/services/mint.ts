@@ -5,7 +5,7 @@ import { scaleAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
 import { createTokenType, findProjectCollection, type ProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
-import { type ChainWriter, type SentWrite, sentWrite } from "./chainWriter.js";
+import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
 /** A project mints only on its own collections; any other answers 404, so others' collections are not revealed. */
 export async function requireOwnCollection(
@@ -26,23 +26,23 @@ export async function requireOwnCollection(
 
 type Target = { chainId: number; contractAddress: Address };
 
-export async function mintErc20(writer: ChainWriter, db: StoreDb, projectId: string, input: Target & { recipientAddress: Address; amount: string }): Promise<SentWrite> {
+export async function mintErc20(writer: ChainWriter, db: StoreDb, caller: Caller, input: Target & { recipientAddress: Address; amount: string }): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
-  const collection = await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc20");
+  const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc20");
   const raw = scaleAmount(input.amount, collection.decimals ?? 18);
   const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", projectId, metadata: { amount: raw.toString() } });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", ...recordedWith(caller, { amount: raw.toString() }) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
 export async function mintErc721(
   writer: ChainWriter,
   db: StoreDb,
-  projectId: string,
+  caller: Caller,
   input: Target & { recipientAddress: Address; metadata?: unknown },
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
-  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc721");
+  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
   const data = encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "mintTo", args: [input.recipientAddress, 1n] });
   // The token id is known from the receipt only; the metadata waits with the transaction until then.
   const sent = await writer.pipeline.send({
@@ -50,8 +50,7 @@ export async function mintErc721(
     to: input.contractAddress,
     data,
     purpose: "erc721.mint",
-    projectId,
-    metadata: input.metadata === undefined ? {} : { tokenMetadata: input.metadata },
+    ...recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata }),
   });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
@@ -69,14 +68,14 @@ async function requireTokenTypes(db: StoreDb, target: Target, tokenIds: bigint[]
 export async function mintErc1155(
   writer: ChainWriter,
   db: StoreDb,
-  projectId: string,
+  caller: Caller,
   input: Target & { recipientAddress: Address; tokenId: bigint; amount: bigint },
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
-  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, [input.tokenId]);
   const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", projectId });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", ...recordedWith(caller) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
@@ -86,7 +85,7 @@ export type BatchMintItem = { recipientAddress: Address; tokenId: bigint; amount
 export async function batchMintErc1155(
   writer: ChainWriter,
   db: StoreDb,
-  projectId: string,
+  caller: Caller,
   input: Target & { mints: BatchMintItem[] },
   maxBatchSize: number,
 ): Promise<SentWrite> {
@@ -96,14 +95,14 @@ export async function batchMintErc1155(
       { path: "mints", message: `at most ${maxBatchSize} items` },
     ]);
   }
-  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, input.mints.map((mint) => mint.tokenId));
   const data = encodeFunctionData({
     abi: tokenHubERC1155Abi,
     functionName: "mintBatch",
     args: [input.mints.map((mint) => mint.recipientAddress), input.mints.map((mint) => mint.tokenId), input.mints.map((mint) => mint.amount)],
   });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.batchMint", projectId });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.batchMint", ...recordedWith(caller) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
@@ -111,11 +110,11 @@ export async function batchMintErc1155(
 export async function createErc1155TokenType(
   writer: ChainWriter,
   db: StoreDb,
-  projectId: string,
+  caller: Caller,
   input: Target & { metadata?: unknown },
 ): Promise<{ success: true; tokenId: string }> {
   requireChain(writer.runtime, input.chainId);
-  await requireOwnCollection(db, projectId, input.chainId, input.contractAddress, "erc1155");
+  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   const tokenId = await createTokenType(db, input.chainId, input.contractAddress, input.metadata ?? null);
   return { success: true, tokenId: tokenId.toString() };
 }

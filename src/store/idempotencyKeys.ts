@@ -50,3 +50,14 @@ export async function completeKey(db: StoreDb, projectId: string, key: string, r
 export async function releaseKey(db: StoreDb, projectId: string, key: string): Promise<void> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
 }
+
+/** The transaction a request under this key recorded before it was interrupted, if it got that far. */
+export async function findTransactionSentUnderKey(db: StoreDb, projectId: string, key: string): Promise<string | undefined> {
+  const result = await db.execute<{ hash: string }>(sql`
+    SELECT coalesce(t.mined_hash, (SELECT a.hash FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id ORDER BY a.attempt DESC LIMIT 1)) AS hash
+      FROM tokenhub_app.transactions t
+     WHERE t.project_id = ${projectId} AND t.metadata ->> 'idempotencyKey' = ${key}
+     ORDER BY t.created_at
+     LIMIT 1`);
+  return result.rows[0]?.hash;
+}

@@ -1,6 +1,7 @@
 import { type Address, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { requestFingerprint } from "../../src/services/idempotency.js";
 import { chainClient, createCollectionOnChain, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -237,5 +238,43 @@ describe("collections and mints through the API", () => {
       return found.length > 0 ? found : undefined;
     });
     expect(rows).toEqual([{ token_id: tokenId, metadata: { name: "Gold", traits: [{ name: "tier", value: 1 }] } }]);
+  });
+
+  it("answers a repeat of a request that died mid-way without minting twice", async () => {
+    const collection = await create("erc721", { name: "Interrupted", symbol: "INT" });
+    const mint = { chainId: 31337, contractAddress: collection, recipientAddress: ALICE };
+    const first = await post("/api/v1/erc721/mint", mint, { headers: { "idempotency-key": "died-after-send" } });
+    await settled(first.body.transactionHash as string);
+    // What a crash between sending and recording the answer leaves behind: the key still in progress, long ago.
+    const interrupt = (key: string) =>
+      queryDatabase(
+        service.databaseUrl(),
+        "UPDATE tokenhub_app.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, created_at = now() - interval '10 minutes' WHERE key = $1",
+        [key],
+      );
+    await interrupt("died-after-send");
+    const repeat = await post("/api/v1/erc721/mint", mint, { headers: { "idempotency-key": "died-after-send" } });
+    const hash = first.body.transactionHash as string;
+    expect(repeat).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        error: `The first request with this Idempotency-Key was interrupted after it sent transaction ${hash}; follow it with GET /api/v1/transactions/${hash} instead of sending again.`,
+        code: "CONFLICT",
+      },
+    });
+    expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })).toBe(1n);
+
+    // A request that died before sending anything: its key is freed and the repeat does the work.
+    const [project] = await queryDatabase<{ id: string }>(service.databaseUrl(), "SELECT id FROM tokenhub_app.projects WHERE name = 'default'");
+    await queryDatabase(
+      service.databaseUrl(),
+      "INSERT INTO tokenhub_app.idempotency_keys (project_id, key, request_hash, state, created_at) VALUES ($1, 'died-before-send', $2, 'in_progress', now() - interval '10 minutes')",
+      [project!.id, requestFingerprint("POST", "/api/v1/erc721/mint", JSON.stringify(mint))],
+    );
+    const late = await post("/api/v1/erc721/mint", mint, { headers: { "idempotency-key": "died-before-send" } });
+    expect(late.status).toBe(200);
+    await settled(late.body.transactionHash as string);
+    expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })).toBe(2n);
   });
 });

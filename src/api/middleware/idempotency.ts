@@ -23,6 +23,7 @@ export function idempotent() {
     const requestHash = requestFingerprint(c.req.method, c.req.path, await c.req.text());
 
     const outcome = await beginIdempotentRequest(db, { projectId, key, requestHash });
+    c.set("idempotencyKey", key);
     if (outcome.kind === "replay") {
       c.header("Idempotent-Replayed", "true");
       return c.json(outcome.response.body as object, outcome.response.status as ContentfulStatusCode);

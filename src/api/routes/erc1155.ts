@@ -11,6 +11,7 @@ import {
   writeResponse,
 } from "../../schemas/writes.js";
 import type { StoreDb } from "../../store/db.js";
+import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
@@ -51,13 +52,12 @@ const batchMintSpec = jsonWriteRoute({
 });
 
 export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; maxBatchSize: number }) {
-  const projectOf = (c: { get(key: "principal"): { projectId: string } }) => c.get("principal").projectId;
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
-      return c.json(await createCollection(deps.writer, deps.store, projectOf(c), { kind: "erc1155", ...body }), 200);
+      return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc1155", ...body }), 200);
     })
-    .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, projectOf(c), c.req.valid("json")), 200))
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, projectOf(c), c.req.valid("json")), 200))
-    .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, projectOf(c), c.req.valid("json"), deps.maxBatchSize), 200));
+    .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
+    .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
+    .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200));
 }

@@ -3,6 +3,7 @@ import type { ChainWriter } from "../../services/chainWriter.js";
 import { mintErc721 } from "../../services/mint.js";
 import { createCollectionResponse, createNftCollectionBody, mintErc721Body, writeResponse } from "../../schemas/writes.js";
 import type { StoreDb } from "../../store/db.js";
+import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
@@ -28,7 +29,7 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb }) {
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
-      return c.json(await createCollection(deps.writer, deps.store, c.get("principal").projectId, { kind: "erc721", ...body }), 200);
+      return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc721", ...body }), 200);
     })
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc721(deps.writer, deps.store, c.get("principal").projectId, c.req.valid("json")), 200));
+    .openapi(mintRouteSpec, async (c) => c.json(await mintErc721(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200));
 }
