@@ -59,6 +59,14 @@ export const transactionResponse = z
     previousHashes: z.array(z.string()).openapi({ description: "Earlier attempts (replaced by a fee bump)" }),
     purpose: z.string(),
     failureReason: z.string().nullable(),
-    minted: z.array(z.object({ contractAddress: z.string(), recipientAddress: z.string(), tokenId: z.string().nullable(), amount: z.string() })),
+    minted: z.array(
+      z.object({
+        contractAddress: z.string(),
+        recipientAddress: z.string(),
+        tokenId: z.string().nullable().openapi({ description: "null for ERC-20" }),
+        amount: z.string().openapi({ description: "Human-readable (decimals applied for ERC-20 tokens this service manages)" }),
+        amountRaw: z.string(),
+      }),
+    ),
   })
   .openapi("Transaction");

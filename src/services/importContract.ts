@@ -1,7 +1,7 @@
 import { type Address, createPublicClient, http, keccak256, stringToHex } from "viem";
 import { tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import type { ChainConfig } from "../chain/chainsConfig.js";
-import { ConfigError, NotFoundError, ValidationError } from "../errors.js";
+import { ChainUnavailableError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection, insertProjectCollection, type ProjectCollection } from "../store/projectCollections.js";
 
@@ -47,7 +47,7 @@ export async function importContract(
     if (await readView<boolean>(client, tokenHubERC20Abi, listed.address, "hasRole", [MINTER_ROLE, signer])) minters.push(signer);
   }
   if (minters.length === 0) {
-    throw new ConfigError(
+    throw new ForbiddenError(
       `No service signer holds MINTER_ROLE on ${listed.address}: grant it to ${input.signerAddresses.join(", ") || "(no signer configured)"} (grantRole(${MINTER_ROLE}, <signer>)) and import again.`,
     );
   }
@@ -57,6 +57,10 @@ export async function importContract(
     listed.kind === "erc20" ? readView<number>(client, tokenHubERC20Abi, listed.address, "decimals") : Promise.resolve(undefined),
     listed.kind === "erc20" ? Promise.resolve(true) : readView<boolean>(client, tokenHubERC721Abi, listed.address, "transferable"),
   ]);
+  // A wrong guess here would scale every later mint wrongly: no decimals, no import.
+  if (listed.kind === "erc20" && decimals === undefined) {
+    throw new ChainUnavailableError(`Could not read decimals() of ${listed.address} on chain ${input.chain.id}; try again once its RPC answers.`);
+  }
   return await insertProjectCollection(db, {
     chainId: input.chain.id,
     address: listed.address,
@@ -65,7 +69,7 @@ export async function importContract(
     source: "imported",
     name: name ?? "",
     symbol: symbol ?? "",
-    decimals: listed.kind === "erc20" ? Number(decimals ?? 18) : null,
+    decimals: listed.kind === "erc20" ? Number(decimals) : null,
     transferable: transferable ?? true,
   });
 }

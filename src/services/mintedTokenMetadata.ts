@@ -1,9 +1,9 @@
-import { type Hex, parseEventLogs, zeroAddress } from "viem";
+import type { Hex } from "viem";
 import type pg from "pg";
-import { tokenHubERC721Abi } from "../../abis/index.js";
 import type { Logger } from "../logger.js";
 import { findMintsAwaitingMetadata, recordMintedTokenMetadata } from "../store/tokenMetadata.js";
 import { type ChainWriter, readReceipt } from "./chainWriter.js";
+import { mintedFromLogs } from "./transactions.js";
 
 /**
  * One pass of the job that gives an ERC-721 mint's `metadata` to the token it minted: the token id is only known
@@ -20,9 +20,9 @@ export async function attachMintedTokenMetadata(
     // One receipt that cannot be read now must not hold back the others: it is tried again on the next pass.
     try {
       const receipt = await readReceipt(writer, mint.chainId, mint.hash as Hex);
-      const tokenIds = parseEventLogs({ abi: tokenHubERC721Abi, logs: receipt.logs, eventName: "Transfer", strict: false })
-        .filter((log) => log.address.toLowerCase() === mint.contract.toLowerCase() && log.args.from === zeroAddress && log.topics.length === 4)
-        .map((log) => log.args.tokenId!);
+      const tokenIds = mintedFromLogs(receipt.logs)
+        .filter((minted) => minted.contractAddress.toLowerCase() === mint.contract.toLowerCase() && minted.tokenId !== null)
+        .map((minted) => BigInt(minted.tokenId!));
       await recordMintedTokenMetadata(pool, mint, tokenIds);
     } catch (error) {
       logger.warn("could not attach a mint's metadata yet", { transactionHash: mint.hash, error });

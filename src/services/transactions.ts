@@ -2,9 +2,12 @@ import { type Address, getAddress, type Hex, parseEventLogs, zeroAddress } from 
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
+import type { StoreDb } from "../store/db.js";
+import { findProjectCollection } from "../store/projectCollections.js";
 import { type ChainWriter, readReceipt } from "./chainWriter.js";
 
-export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string };
+/** `amount` is human-readable (ERC-20 decimals applied where the token's decimals are known); `amountRaw` never is. */
+export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string; amountRaw: string };
 
 export type TransactionView = {
   chainId: number;
@@ -21,40 +24,51 @@ export type TransactionView = {
 };
 
 /** What one transaction minted, read from its receipt's logs: transfers from the zero address. */
-function mintedFromLogs(logs: Parameters<typeof parseEventLogs>[0]["logs"]): MintedToken[] {
+export function mintedFromLogs(logs: Parameters<typeof parseEventLogs>[0]["logs"]): MintedToken[] {
   const minted: MintedToken[] = [];
   const erc721 = parseEventLogs({ abi: tokenHubERC721Abi, logs, eventName: "Transfer", strict: false });
   for (const log of erc721) {
     if (log.args.from !== zeroAddress || log.args.tokenId === undefined || log.topics.length !== 4) continue;
-    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: log.args.tokenId.toString(), amount: "1" });
+    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: log.args.tokenId.toString(), amount: "1", amountRaw: "1" });
   }
   const erc20 = parseEventLogs({ abi: tokenHubERC20Abi, logs, eventName: "Transfer", strict: false });
   for (const log of erc20) {
     if (log.args.from !== zeroAddress || log.topics.length !== 3 || log.args.value === undefined) continue;
-    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: null, amount: log.args.value.toString() });
+    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: null, amount: log.args.value.toString(), amountRaw: log.args.value.toString() });
   }
   for (const log of parseEventLogs({ abi: tokenHubERC1155Abi, logs, eventName: ["TransferSingle", "TransferBatch"] })) {
     if (log.args.from !== zeroAddress) continue;
     if (log.eventName === "TransferSingle") {
-      minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: log.args.id.toString(), amount: log.args.value.toString() });
+      minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: log.args.id.toString(), amount: log.args.value.toString(), amountRaw: log.args.value.toString() });
     } else {
       log.args.ids.forEach((id, index) =>
-        minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: id.toString(), amount: (log.args.values[index] ?? 0n).toString() }),
+        minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: id.toString(), amount: (log.args.values[index] ?? 0n).toString(), amountRaw: (log.args.values[index] ?? 0n).toString() }),
       );
     }
   }
   return minted;
 }
 
+/** ERC-20 amounts in the token's units, for the tokens this service manages (their decimals are recorded). */
+async function withHumanAmounts(db: StoreDb, chainId: number, minted: MintedToken[]): Promise<MintedToken[]> {
+  return await Promise.all(
+    minted.map(async (token) => {
+      if (token.tokenId !== null) return token;
+      const decimals = (await findProjectCollection(db, chainId, token.contractAddress))?.decimals;
+      return decimals === null || decimals === undefined ? token : { ...token, amount: formatAmount(BigInt(token.amountRaw), decimals) };
+    }),
+  );
+}
+
 /** A transaction the service sent, found by the hash of any of its attempts, on any configured chain. */
-export async function getTransaction(writer: ChainWriter, hash: Hex): Promise<TransactionView> {
+export async function getTransaction(writer: ChainWriter, db: StoreDb, hash: Hex): Promise<TransactionView> {
   for (const chain of writer.runtime.chains) {
     const record = await writer.pipeline.get(chain.id, hash);
     if (!record) continue;
     let minted: MintedToken[] = [];
     if (record.status === "success") {
       const receipt = await readReceipt(writer, chain.id, record.hash);
-      minted = mintedFromLogs(receipt.logs);
+      minted = await withHumanAmounts(db, chain.id, mintedFromLogs(receipt.logs));
     }
     const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;
     return {

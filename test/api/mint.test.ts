@@ -83,7 +83,7 @@ describe("collections and mints through the API", () => {
       previousHashes: [],
       purpose: "erc721.mint",
       failureReason: null,
-      minted: [{ contractAddress: collection, recipientAddress: ALICE, tokenId: "1", amount: "1" }],
+      minted: [{ contractAddress: collection, recipientAddress: ALICE, tokenId: "1", amount: "1", amountRaw: "1" }],
     });
     await waitFor(async () => {
       const indexed = await get("/api/v1/collections?chainId=31337");
@@ -95,7 +95,8 @@ describe("collections and mints through the API", () => {
     const coin = await create("erc20", { name: "Points", symbol: "PTS", decimals: 6 });
     const mint = await post("/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress: BOB, amount: "1.5" });
     expect(mint.status).toBe(200);
-    await settled(mint.body.transactionHash as string);
+    const done = await settled(mint.body.transactionHash as string);
+    expect(done.minted).toEqual([{ contractAddress: coin, recipientAddress: BOB, tokenId: null, amount: "1.5", amountRaw: "1500000" }]);
     expect(await chain.client.readContract({ address: coin, abi: tokenHubERC20Abi, functionName: "balanceOf", args: [BOB] })).toBe(1_500_000n);
 
     const before = await signerNonce();
@@ -127,8 +128,8 @@ describe("collections and mints through the API", () => {
     expect(batch.status).toBe(200);
     const done = await settled(batch.body.transactionHash as string);
     expect(done.minted).toEqual([
-      { contractAddress: items, recipientAddress: ALICE, tokenId: "1", amount: "2" },
-      { contractAddress: items, recipientAddress: BOB, tokenId: "2", amount: "7" },
+      { contractAddress: items, recipientAddress: ALICE, tokenId: "1", amount: "2", amountRaw: "2" },
+      { contractAddress: items, recipientAddress: BOB, tokenId: "2", amount: "7", amountRaw: "7" },
     ]);
     const balances = await chain.client.readContract({ address: items, abi: tokenHubERC1155Abi, functionName: "balanceOfBatch", args: [[ALICE, BOB], [1n, 2n]] });
     expect(balances).toEqual([7n, 7n]);

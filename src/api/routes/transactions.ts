@@ -4,6 +4,7 @@ import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { transactionResponse } from "../../schemas/writes.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { getTransaction } from "../../services/transactions.js";
+import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { createRouter } from "../router.js";
 
@@ -23,9 +24,9 @@ const getRouteSpec = createRoute({
   },
 });
 
-export function transactionsRoutes(deps: { writer: ChainWriter }) {
+export function transactionsRoutes(deps: { writer: ChainWriter; store: StoreDb }) {
   return createRouter().openapi(getRouteSpec, async (c) => {
-    const view = await getTransaction(deps.writer, c.req.valid("param").hash.toLowerCase() as Hex);
+    const view = await getTransaction(deps.writer, deps.store, c.req.valid("param").hash.toLowerCase() as Hex);
     return c.json({ success: true as const, ...view }, 200);
   });
 }
