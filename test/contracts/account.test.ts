@@ -9,7 +9,7 @@ import {
   type Hex,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   erc6551RegistryAbi,
   tokenHubAccountAbi,
@@ -18,7 +18,7 @@ import {
   tokenHubERC721Abi,
 } from "../../abis/index.js";
 import { ERC6551_REGISTRY, type CoreAddresses } from "../../src/chain/deployCore.js";
-import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import { signExecuteBatch, type Call, type SignedBatch } from "./accounts.js";
 import { createCollection, deployTokenHub, eventArgs, expectRevert, latestTimestamp, mined } from "./fixtures.js";
 
@@ -32,7 +32,6 @@ let erc20: Address;
 let erc1155: Address;
 /** The account bound to NFT #1, which `owner` holds; funded with 1 ETH and 1000 ERC-20 units. */
 let account: Address;
-let revert: () => Promise<void>;
 
 const accounts = () => {
   const [admin, minter, owner, stranger, recipient] = chain.accounts;
@@ -62,10 +61,7 @@ beforeAll(async () => {
   );
 });
 afterAll(() => chain?.stop());
-beforeEach(async () => {
-  revert = await snapshotChain(chain);
-});
-afterEach(() => revert());
+isolateEachTest(() => chain);
 
 async function mintNft(to: Address): Promise<void> {
   await mined(

@@ -1,7 +1,7 @@
 import { encodeFunctionData, type Address } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC20Abi } from "../../abis/index.js";
-import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   METADATA_ROLE,
   MINTER_ROLE,
@@ -15,7 +15,6 @@ import {
 
 let chain: TestChain;
 let token: Address;
-let revert: () => Promise<void>;
 beforeAll(async () => {
   chain = await startTestChain();
   const { tokenFactory } = await deployTokenHub(chain);
@@ -29,10 +28,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => chain?.stop());
-beforeEach(async () => {
-  revert = await snapshotChain(chain);
-});
-afterEach(() => revert());
+isolateEachTest(() => chain);
 
 const accounts = () => {
   const [admin, minter, alice, bob] = chain.accounts;

@@ -1,7 +1,7 @@
 import { maxUint256, zeroAddress, type Address } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   METADATA_ROLE,
   MINTER_ROLE,
@@ -17,7 +17,6 @@ import {
 let chain: TestChain;
 let transferable: Address;
 let soulbound: Address;
-let revert: () => Promise<void>;
 beforeAll(async () => {
   chain = await startTestChain();
   const { tokenFactory } = await deployTokenHub(chain);
@@ -27,10 +26,7 @@ beforeAll(async () => {
   soulbound = await createCollection(chain, tokenFactory, { ...spec, transferable: false });
 });
 afterAll(() => chain?.stop());
-beforeEach(async () => {
-  revert = await snapshotChain(chain);
-});
-afterEach(() => revert());
+isolateEachTest(() => chain);
 
 const accounts = () => {
   const [admin, minter, alice, bob] = chain.accounts;

@@ -1,8 +1,8 @@
 import { parseEventLogs, type Abi } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import type { CoreAddresses } from "../../src/chain/deployCore.js";
-import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   DEFAULT_ADMIN_ROLE,
   METADATA_ROLE,
@@ -18,16 +18,12 @@ import {
 
 let chain: TestChain;
 let core: CoreAddresses;
-let revert: () => Promise<void>;
 beforeAll(async () => {
   chain = await startTestChain();
   core = await deployTokenHub(chain);
 });
 afterAll(() => chain?.stop());
-beforeEach(async () => {
-  revert = await snapshotChain(chain);
-});
-afterEach(() => revert());
+isolateEachTest(() => chain);
 
 const accounts = () => {
   const [admin, minter, stranger] = chain.accounts;

@@ -1,7 +1,7 @@
 import { encodeFunctionData, maxUint256, zeroHash, type Address, type Hex } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
+import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   createCollection,
   deployTokenHub,
@@ -17,7 +17,6 @@ let erc20: Address;
 let otherErc20: Address;
 let erc721: Address;
 let erc1155: Address;
-let revert: () => Promise<void>;
 beforeAll(async () => {
   chain = await startTestChain();
   const { tokenFactory } = await deployTokenHub(chain);
@@ -29,10 +28,7 @@ beforeAll(async () => {
   erc1155 = await createCollection(chain, tokenFactory, { ...spec, kind: "ERC1155" });
 });
 afterAll(() => chain?.stop());
-beforeEach(async () => {
-  revert = await snapshotChain(chain);
-});
-afterEach(() => revert());
+isolateEachTest(() => chain);
 
 const accounts = () => {
   const [admin, minter, alice, bob] = chain.accounts;

@@ -7,6 +7,7 @@ import {
 } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
+import { afterEach, beforeEach } from "vitest";
 import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../src/chain/anvil.js";
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
@@ -31,4 +32,15 @@ export async function startTestChain(options: { accounts?: number } = {}) {
 export async function snapshotChain(chain: TestChain): Promise<() => Promise<void>> {
   const id: Hex = await chain.client.snapshot();
   return () => chain.client.revert({ id });
+}
+
+/** Every test of the file starts from the chain as it was after the file's setup: snapshot before, revert after. */
+export function isolateEachTest(chain: () => TestChain): void {
+  let revert: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    revert = await snapshotChain(chain());
+  });
+  afterEach(async () => {
+    await revert?.();
+  });
 }
