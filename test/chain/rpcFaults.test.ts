@@ -67,7 +67,8 @@ describe("RPC faults", () => {
     expect(records.every((record) => record !== undefined && record.blockNumber !== null)).toBe(true);
     // Only accepted mints and gap fillers (none expected: refusals happen before a nonce is allocated) used nonces.
     expect(await chainNonce(world, signer.address)).toBe(startNonce + accepted.length);
-    for (const fault of ["error-503", "error-429", "reset", "answer-lost", "delay"] as const) expect(faults[fault]).toBeGreaterThan(3);
+    // Each kind of fault really happened (how often depends on how requests were batched in this run).
+    for (const fault of ["error-503", "error-429", "reset", "answer-lost", "delay"] as const) expect(faults[fault], fault).toBeGreaterThan(0);
   });
 
   it("gives up with ChainUnavailableError after its retries when the RPC never answers", async () => {

@@ -23,6 +23,7 @@ export async function startRpcProxy(target: string, options: { faultRate?: numbe
   let faultRate = options.faultRate ?? 0;
   let blocked = new Set<string>();
   const random = mulberry32(options.seed ?? 1);
+  let faultTurn = 0;
   const [minDelay, maxDelay] = options.delayMs ?? [50, 400];
   const stats: RpcProxy["stats"] = { "error-503": 0, "error-429": 0, reset: 0, "answer-lost": 0, delay: 0, forwarded: 0, blocked: 0 };
   const faults: Fault[] = ["error-503", "error-429", "reset", "answer-lost", "delay"];
@@ -43,7 +44,8 @@ export async function startRpcProxy(target: string, options: { faultRate?: numbe
           response.writeHead(503).end("blocked");
           return;
         }
-        const fault = random() < faultRate ? faults[Math.floor(random() * faults.length)]! : undefined;
+        // Which requests fail is random (seeded); the kinds take turns, so every kind shows up even in a short run.
+        const fault = random() < faultRate ? faults[faultTurn++ % faults.length]! : undefined;
         if (fault === "error-503" || fault === "error-429") {
           stats[fault]++;
           response.writeHead(fault === "error-503" ? 503 : 429, { "retry-after": "0" }).end("try later");
