@@ -10,9 +10,15 @@ import {
   mintErc1155Body,
   writeResponse,
 } from "../../schemas/writes.js";
+import type { RuntimeConfig } from "../../config/runtime.js";
+import { PAGE_SIZE } from "../../schemas/common.js";
+import { erc1155OwnersQuery, erc1155OwnersResponse } from "../../schemas/owners.js";
+import type { IndexDb } from "../../services/collections.js";
+import { listErc1155Owners } from "../../services/owners.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
+import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
@@ -51,7 +57,15 @@ const batchMintSpec = jsonWriteRoute({
   response: writeResponse,
 });
 
-export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; maxBatchSize: number }) {
+const ownersRouteSpec = indexReadRoute({
+  path: "/api/v1/erc1155/owners",
+  tag: "erc1155",
+  summary: "Holders of an ERC-1155 collection, by owner address, each with its tokens and their sum",
+  query: erc1155OwnersQuery,
+  response: erc1155OwnersResponse,
+});
+
+export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; runtime: RuntimeConfig; maxBatchSize: number }) {
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
@@ -59,5 +73,10 @@ export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; maxBa
     })
     .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
-    .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200));
+    .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200))
+    .openapi(ownersRouteSpec, async (c) => {
+      const query = c.req.valid("query");
+      const page = await listErc1155Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
+    });
 }

@@ -2,9 +2,15 @@ import { createCollection } from "../../services/createCollection.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { mintErc20 } from "../../services/mint.js";
 import { createCollectionResponse, createErc20Body, mintErc20Body, writeResponse } from "../../schemas/writes.js";
+import type { RuntimeConfig } from "../../config/runtime.js";
+import { PAGE_SIZE } from "../../schemas/common.js";
+import { erc20OwnersQuery, erc20OwnersResponse } from "../../schemas/owners.js";
+import type { IndexDb } from "../../services/collections.js";
+import { listErc20Owners } from "../../services/owners.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
+import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
@@ -25,11 +31,24 @@ const mintRouteSpec = jsonWriteRoute({
   response: writeResponse,
 });
 
-export function erc20Routes(deps: { writer: ChainWriter; store: StoreDb }) {
+const ownersRouteSpec = indexReadRoute({
+  path: "/api/v1/erc20/owners",
+  tag: "erc20",
+  summary: "Holders of an ERC-20 token, by owner address, with human-readable and raw balances",
+  query: erc20OwnersQuery,
+  response: erc20OwnersResponse,
+});
+
+export function erc20Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; runtime: RuntimeConfig }) {
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
       return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc20", ...body }), 200);
     })
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc20(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200));
+    .openapi(mintRouteSpec, async (c) => c.json(await mintErc20(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
+    .openapi(ownersRouteSpec, async (c) => {
+      const query = c.req.valid("query");
+      const page = await listErc20Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
+    });
 }

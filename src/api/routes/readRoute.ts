@@ -1,0 +1,26 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { requireScope } from "../middleware/auth.js";
+
+/** A GET that reads the index: `read` scope, the query schema, the response schema, every error. */
+export function indexReadRoute<Query extends z.ZodObject, Response extends z.ZodType>(spec: {
+  path: string;
+  tag: string;
+  summary: string;
+  query: Query;
+  response: Response;
+}) {
+  return createRoute({
+    method: "get",
+    path: spec.path,
+    tags: [spec.tag],
+    summary: spec.summary,
+    security: bearerSecurity,
+    middleware: [requireScope("read")] as const,
+    request: { query: spec.query },
+    responses: {
+      200: { description: "A page of results (50 a page; nextPage is null on the last)", content: { "application/json": { schema: spec.response } } },
+      ...errorResponses,
+    },
+  });
+}
