@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { tokenIdSchema } from "./amounts.js";
+import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, chainIdSchema, pageSchema } from "./common.js";
 
 export const erc1155OwnersQuery = z.object({
@@ -41,3 +42,74 @@ export const erc20OwnersResponse = z
     ...paging,
   })
   .openapi("Erc20Owners");
+
+/** `tokenIds=1,3,5`, repeated `tokenIds=1&tokenIds=3`, or `tokenIds[]=1`: all read as one list. */
+const tokenIdList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value, ctx) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim()).filter(Boolean);
+    const ids: bigint[] = [];
+    for (const part of parts) {
+      const parsed = tokenIdSchema.safeParse(part);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: `${part}: ${parsed.error.issues[0]?.message ?? "not a token id"}` });
+        return z.NEVER;
+      }
+      ids.push(parsed.data);
+    }
+    return ids;
+  })
+  .openapi({ type: "string", description: "Token ids: a comma list, repeated, or tokenIds[]" });
+
+export const erc721TokensQuery = z.object({
+  chainId: chainIdSchema,
+  contractAddress: addressSchema,
+  tokenIds: tokenIdList.optional(),
+  "tokenIds[]": tokenIdList.optional(),
+  ownerAddress: addressSchema.optional(),
+  chatId: chatIdSchema.optional(),
+  telegramId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
+  discordId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
+  page: pageSchema,
+});
+
+export const erc721OwnersQuery = erc1155OwnersQuery;
+
+export const openSeaMetadataSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    image: z.string(),
+    external_url: z.string().optional(),
+    attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]), display_type: z.string().optional() })),
+  })
+  .openapi("Metadata");
+
+export const erc721TokensResponse = z
+  .object({
+    success: z.literal(true),
+    tokens: z.array(
+      z.object({
+        tokenId: z.string(),
+        ownerAddress: z.string(),
+        metadata: openSeaMetadataSchema,
+        tbaAddress: z.string().openapi({ description: "The token's ERC-6551 account address (whether or not it exists yet)" }),
+      }),
+    ),
+    ...paging,
+  })
+  .openapi("Erc721Tokens");
+
+export const erc721OwnersResponse = z
+  .object({
+    success: z.literal(true),
+    owners: z.array(
+      z.object({
+        ownerAddress: z.string(),
+        totalBalance: z.string().openapi({ description: "How many tokens of the collection the owner holds" }),
+        tokens: z.array(z.object({ tokenId: z.string(), metadata: openSeaMetadataSchema })),
+      }),
+    ),
+    ...paging,
+  })
+  .openapi("Erc721Owners");

@@ -1,5 +1,31 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { bigint, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { withTransaction } from "./db.js";
+import { type StoreDb, withTransaction } from "./db.js";
+import { appSchema, projects } from "./schema.js";
+
+export const tokenMetadata = appSchema.table(
+  "token_metadata",
+  {
+    chainId: bigint("chain_id", { mode: "number" }).notNull(),
+    address: text("address").notNull(),
+    tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
+    projectId: uuid("project_id").notNull().references(() => projects.id),
+    metadata: jsonb("metadata").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address, t.tokenId] })],
+);
+
+/** Token-level metadata of some tokens of a collection, by token id (decimal string). */
+export async function findTokenMetadata(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<Map<string, unknown>> {
+  if (tokenIds.length === 0) return new Map();
+  const rows = await db
+    .select({ tokenId: tokenMetadata.tokenId, metadata: tokenMetadata.metadata })
+    .from(tokenMetadata)
+    .where(and(eq(tokenMetadata.chainId, chainId), eq(tokenMetadata.address, address.toLowerCase()), inArray(tokenMetadata.tokenId, tokenIds.map(String))));
+  return new Map(rows.map((row) => [row.tokenId, row.metadata]));
+}
 
 export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadata: unknown };
 

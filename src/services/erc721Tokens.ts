@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { type Address, getAddress, type Hex, zeroHash } from "viem";
+import * as schema from "../../ponder.schema.js";
+import { erc6551AccountAddress } from "../chain/erc6551Account.js";
+import type { RuntimeConfig } from "../config/runtime.js";
+import type { StoreDb } from "../store/db.js";
+import { addressesOfChatUser } from "../store/chatLinks.js";
+import { findProjectCollection } from "../store/projectCollections.js";
+import { findTokenMetadata } from "../store/tokenMetadata.js";
+import { requireChain } from "./chains.js";
+import type { IndexDb } from "./collections.js";
+import { requireIndexedCollection } from "./indexedCollections.js";
+import { effectiveMetadata, type OpenSeaMetadata } from "./metadata.js";
+import type { Page } from "./owners.js";
+
+export type ReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
+export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: OpenSeaMetadata; tbaAddress: Address };
+export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; metadata: OpenSeaMetadata }[] };
+
+/** Effective metadata (collection defaults + token overrides) of tokens of one collection. */
+async function metadataOf(deps: ReadDeps, chainId: number, contract: Address, collectionName: string | null, tokenIds: bigint[]) {
+  const [collection, own] = await Promise.all([
+    findProjectCollection(deps.store, chainId, contract),
+    findTokenMetadata(deps.store, chainId, contract, tokenIds),
+  ]);
+  return (tokenId: bigint) => effectiveMetadata(collection?.defaultMetadata, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`);
+}
+
+/**
+ * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
+ * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
+ */
+export async function listErc721Tokens(
+  deps: ReadDeps,
+  projectId: string,
+  query: { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; chatId?: string; page: number; pageSize: number },
+): Promise<Page<Erc721Token>> {
+  const chain = requireChain(deps.runtime, query.chainId);
+  const collection = await requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721");
+  const table = schema.erc721Token;
+  const filters: SQL[] = [eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address)];
+  if (query.tokenIds) filters.push(inArray(table.tokenId, query.tokenIds));
+  if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
+  if (query.chatId !== undefined) {
+    const linked = await addressesOfChatUser(deps.store, projectId, query.chatId);
+    if (linked.length === 0) return { items: [], nextPage: null };
+    filters.push(inArray(table.owner, linked.map((address) => address.toLowerCase() as Address)));
+  }
+  const rows = await deps.indexDb
+    .select({ tokenId: table.tokenId, owner: table.owner })
+    .from(table)
+    .where(and(...filters))
+    .orderBy(asc(table.tokenId))
+    .limit(query.pageSize + 1)
+    .offset(query.page * query.pageSize);
+  const page = rows.slice(0, query.pageSize);
+  const metadata = await metadataOf(deps, query.chainId, query.contractAddress, collection.name, page.map((row) => row.tokenId));
+  return {
+    items: page.map((row) => ({
+      tokenId: row.tokenId.toString(),
+      ownerAddress: getAddress(row.owner),
+      metadata: metadata(row.tokenId),
+      tbaAddress: erc6551AccountAddress({
+        registry: chain.core.erc6551Registry,
+        implementation: chain.core.accountImplementation,
+        salt: zeroHash as Hex,
+        chainId: query.chainId,
+        tokenContract: query.contractAddress,
+        tokenId: row.tokenId,
+      }),
+    })),
+    nextPage: rows.length > query.pageSize ? query.page + 1 : null,
+  };
+}
+
+/** ERC-721 holders by owner address: how many tokens each holds and all of them (not paged), with metadata. */
+export async function listErc721Owners(
+  deps: ReadDeps,
+  query: { chainId: number; contractAddress: Address; ownerAddress?: Address; tokenId?: bigint; page: number; pageSize: number },
+): Promise<Page<Erc721Owner>> {
+  const collection = await requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721");
+  const table = schema.erc721Token;
+  const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address))!;
+  const filters: SQL[] = [inCollection];
+  if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
+  if (query.tokenId !== undefined) filters.push(eq(table.tokenId, query.tokenId));
+  const owners = await deps.indexDb
+    .selectDistinct({ owner: table.owner })
+    .from(table)
+    .where(and(...filters))
+    .orderBy(asc(table.owner))
+    .limit(query.pageSize + 1)
+    .offset(query.page * query.pageSize);
+  const pageOwners = owners.slice(0, query.pageSize).map((row) => row.owner);
+  if (pageOwners.length === 0) return { items: [], nextPage: null };
+  const tokens = await deps.indexDb
+    .select({ owner: table.owner, tokenId: table.tokenId })
+    .from(table)
+    .where(and(inCollection, inArray(table.owner, pageOwners)))
+    .orderBy(asc(table.owner), asc(table.tokenId));
+  const metadata = await metadataOf(deps, query.chainId, query.contractAddress, collection.name, tokens.map((row) => row.tokenId));
+  const byOwner = new Map<string, Erc721Owner>(pageOwners.map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]));
+  for (const row of tokens) {
+    const entry = byOwner.get(row.owner)!;
+    entry.tokens.push({ tokenId: row.tokenId.toString(), metadata: metadata(row.tokenId) });
+    entry.totalBalance = String(entry.tokens.length);
+  }
+  return { items: [...byOwner.values()], nextPage: owners.length > query.pageSize ? query.page + 1 : null };
+}

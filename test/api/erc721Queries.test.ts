@@ -1,0 +1,124 @@
+import { type Address, getAddress, keccak256, toHex, zeroHash } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc6551RegistryAbi, tokenHubERC721Abi } from "../../abis/index.js";
+import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
+import { startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+let service: TestService;
+let chain: ChainClient;
+let collection: Address;
+let alice: Address;
+let bob: Address;
+
+type Body = Record<string, unknown>;
+async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; body: Body }> {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}
+
+const DEFAULTS = { description: "Members of the club", mediaUrl: "https://media.example/pass.png", traits: [{ name: "tier", value: "basic" }] };
+const GOLD = { name: "Gold pass", traits: [{ name: "tier", value: "gold" }] };
+
+function expectedMetadata(tokenId: bigint) {
+  const own = tokenId === 1n ? GOLD : undefined;
+  return {
+    name: own?.name ?? `Club #${tokenId}`,
+    description: DEFAULTS.description,
+    image: DEFAULTS.mediaUrl,
+    attributes: [{ trait_type: "tier", value: own ? "gold" : "basic" }],
+  };
+}
+
+/** Each token as the chain reports it: ownerOf, and the registry's account() for its ERC-6551 address. */
+async function expectedToken(tokenId: bigint) {
+  const core = service.runtime().chains[0]!.core;
+  const [owner, account] = await Promise.all([
+    chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [tokenId] }),
+    chain.client.readContract({ address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "account", args: [core.accountImplementation, zeroHash, 31337n, collection, tokenId] }),
+  ]);
+  return { tokenId: tokenId.toString(), ownerAddress: owner, metadata: expectedMetadata(tokenId), tbaAddress: account };
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+  alice = chain.accounts[1]!.address;
+  bob = chain.accounts[2]!.address;
+  collection = (await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Club", symbol: "CLB", defaultMetadata: DEFAULTS })).body.contractAddress as Address;
+  const recipients = [alice, alice, ...Array.from({ length: 49 }, (_, index) => getAddress(keccak256(toHex(`member-${index}`)).slice(0, 42)))];
+  let last = "";
+  for (const [index, recipientAddress] of recipients.entries()) {
+    const mint = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress, ...(index === 0 ? { metadata: GOLD } : {}) });
+    last = mint.body.transactionHash as string;
+  }
+  await waitFor(async () => (await call("GET", `/api/v1/transactions/${last}`)).body.status === "success");
+  await minedReceipt(
+    chain,
+    await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "transferFrom", args: [alice, bob, 2n], account: chain.accounts[1]!, chain: chain.client.chain }),
+  );
+  await call("POST", "/api/v1/chatUsers/link", { chatId: "77", address: alice });
+  // Indexed, and the mint's metadata attached to token 1.
+  await waitFor(async () => {
+    const tokens = (await call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}&tokenIds=1,2`)).body.tokens as { ownerAddress: string; metadata: { name: string } }[];
+    return tokens?.length === 2 && tokens[1]!.ownerAddress === bob && tokens[0]!.metadata.name === "Gold pass";
+  }, { timeoutMs: 10_000 });
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("GET /api/v1/erc721/tokens", () => {
+  it("lists tokens by id, 50 a page, with owner, effective metadata and ERC-6551 address as the chain reports them", async () => {
+    const all = await Promise.all(Array.from({ length: 51 }, (_, index) => expectedToken(BigInt(index + 1))));
+    const base = `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`;
+    expect((await call("GET", base)).body).toEqual({ success: true, tokens: all.slice(0, 50), page: 0, nextPage: 1 });
+    expect((await call("GET", `${base}&page=1`)).body).toEqual({ success: true, tokens: all.slice(50), page: 1, nextPage: null });
+  });
+
+  it("reads tokenIds in every form, and filters by owner and by a chat user's linked addresses", async () => {
+    const base = `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`;
+    const oneAndThree = [await expectedToken(1n), await expectedToken(3n)];
+    for (const form of ["tokenIds=1,3", "tokenIds=3&tokenIds=1", "tokenIds[]=1&tokenIds[]=3"]) {
+      expect((await call("GET", `${base}&${form}`)).body.tokens, form).toEqual(oneAndThree);
+    }
+    expect((await call("GET", `${base}&ownerAddress=${bob}`)).body.tokens).toEqual([await expectedToken(2n)]);
+    for (const alias of ["chatId", "telegramId", "discordId"]) {
+      expect((await call("GET", `${base}&${alias}=77`)).body.tokens, alias).toEqual([await expectedToken(1n)]);
+    }
+    expect((await call("GET", `${base}&chatId=78`)).body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
+    expect(await call("GET", `${base}&tokenIds=1,x`)).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: "Invalid query: tokenIds: x: must be a non-negative integer in decimal digits (no sign, fraction or exponent).",
+        code: "VALIDATION_ERROR",
+        details: [{ path: "tokenIds", message: "x: must be a non-negative integer in decimal digits (no sign, fraction or exponent)" }],
+      },
+    });
+  });
+});
+
+describe("GET /api/v1/erc721/owners", () => {
+  it("lists owners by address with their token count and all their tokens", async () => {
+    const base = `/api/v1/erc721/owners?chainId=31337&contractAddress=${collection}`;
+    expect((await call("GET", `${base}&ownerAddress=${alice}`)).body).toEqual({
+      success: true,
+      owners: [{ ownerAddress: alice, totalBalance: "1", tokens: [{ tokenId: "1", metadata: expectedMetadata(1n) }] }],
+      page: 0,
+      nextPage: null,
+    });
+    expect((await call("GET", `${base}&tokenId=2`)).body.owners).toEqual([{ ownerAddress: bob, totalBalance: "1", tokens: [{ tokenId: "2", metadata: expectedMetadata(2n) }] }]);
+    const first = (await call("GET", base)).body;
+    const owners = first.owners as { ownerAddress: string }[];
+    expect(owners).toHaveLength(50);
+    expect(first.nextPage).toBe(1);
+    expect(owners.map((owner) => owner.ownerAddress.toLowerCase())).toEqual([...owners.map((owner) => owner.ownerAddress.toLowerCase())].sort());
+    expect(((await call("GET", `${base}&page=1`)).body.owners as unknown[]).length).toBe(1);
+  });
+});
