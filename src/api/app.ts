@@ -16,6 +16,7 @@ import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
 import { erc1155Routes } from "./routes/erc1155.js";
 import { erc20Routes } from "./routes/erc20.js";
+import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", erc721Routes(deps));
   app.route("/", erc1155Routes({ ...deps, maxBatchSize: deps.runtime.maxBatchSize }));
   app.route("/", transactionsRoutes(deps));
+  app.route("/", erc6551Routes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -122,3 +122,18 @@ describe("GET /api/v1/erc721/owners", () => {
     expect(((await call("GET", `${base}&page=1`)).body.owners as unknown[]).length).toBe(1);
   });
 });
+
+describe("GET /api/v1/erc6551/account", () => {
+  it("gives the account address before it exists, and says when it is deployed", async () => {
+    const core = service.runtime().chains[0]!.core;
+    const path = `/api/v1/erc6551/account?tokenChainId=31337&tokenContractAddress=${collection}&tokenId=5`;
+    const expected = await chain.client.readContract({ address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "account", args: [core.accountImplementation, zeroHash, 31337n, collection, 5n] });
+    expect((await call("GET", path)).body).toEqual({ success: true, account: { contractAddress: expected, deployed: false } });
+    await minedReceipt(
+      chain,
+      await chain.client.writeContract({ address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "createAccount", args: [core.accountImplementation, zeroHash, 31337n, collection, 5n], account: chain.accounts[0]!, chain: chain.client.chain }),
+    );
+    expect((await call("GET", path)).body).toEqual({ success: true, account: { contractAddress: expected, deployed: true } });
+    expect((await call("GET", "/api/v1/erc6551/account?tokenChainId=31337&tokenId=5")).status).toBe(400);
+  });
+});
