@@ -12,6 +12,7 @@ import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
+import { accountCallsRoutes } from "./routes/accountCalls.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
 import { erc1155Routes } from "./routes/erc1155.js";
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", erc1155Routes({ ...deps, maxBatchSize: deps.runtime.maxBatchSize }));
   app.route("/", transactionsRoutes(deps));
   app.route("/", erc6551Routes(deps));
+  app.route("/", accountCallsRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

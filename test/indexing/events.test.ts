@@ -2,6 +2,7 @@ import { encodeFunctionData, maxUint256, parseEther, parseEventLogs, zeroHash, t
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc6551RegistryAbi, tokenHubAccountAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import type { CoreAddresses } from "../../src/chain/deployCore.js";
+import { formatAmount } from "../../src/schemas/amounts.js";
 import { signMintPermit, uuidNonce } from "../contracts/permits.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
@@ -93,9 +94,35 @@ describe("indexed events beyond transfers", () => {
     const failing = [{ to: bob.address, value: parseEther("50"), data: "0x" as const }];
     const reverted = await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "executeBatch", args: [failing], gas: 200_000n });
     expect((await chain.client.waitForTransactionReceipt({ hash: reverted })).status).toBe("reverted");
-    await minedReceipt(chain, await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "execute", args: [bob.address, 1n, "0x", 0] }));
+    const single = await minedReceipt(chain, await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "execute", args: [bob.address, 1n, "0x", 0] }));
     const after = await rowsWhenCount<{ transaction_hash: string }>(2, "SELECT transaction_hash FROM tokenhub_index.account_transaction");
     expect(after.map((row) => row.transaction_hash)).not.toContain(reverted);
+
+    // The same history through the API, newest first, under both spellings of the route.
+    const entry = async (receipt: typeof batch, calls: { toAddress: string; value: string; data: string }[]) => ({
+      timestamp: Number((await chain.client.getBlock({ blockNumber: receipt.blockNumber })).timestamp),
+      status: "success",
+      transactionHash: receipt.transactionHash,
+      transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${receipt.transactionHash}`,
+      gasSpent: formatAmount(receipt.gasUsed * receipt.effectiveGasPrice, 18),
+      calls,
+    });
+    const expected = {
+      success: true,
+      transactions: [
+        await entry(single, [{ toAddress: bob.address, value: "1", data: "0x" }]),
+        await entry(batch, [
+          { toAddress: bob.address, value: parseEther("1").toString(), data: "0x" },
+          { toAddress: coin, value: "0", data: approve },
+        ]),
+      ],
+      page: 0,
+      nextPage: null,
+    };
+    for (const path of ["/api/v1/accounts/calls", "/api/v1/account/calls"]) {
+      const response = await fetch(`${service.baseUrl}${path}?chainId=31337&accountAddress=${predicted}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+      expect(await response.json(), path).toEqual(expected);
+    }
   });
 
   it("records permit nonces used by a redemption or revoked", async () => {

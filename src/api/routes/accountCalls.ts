@@ -1,0 +1,43 @@
+import { z } from "@hono/zod-openapi";
+import type { RuntimeConfig } from "../../config/runtime.js";
+import { addressSchema, chainIdSchema, PAGE_SIZE, pageSchema } from "../../schemas/common.js";
+import { listAccountTransactions } from "../../services/accountCalls.js";
+import type { IndexDb } from "../../services/collections.js";
+import { createRouter } from "../router.js";
+import { indexReadRoute } from "./readRoute.js";
+
+const query = z.object({ chainId: chainIdSchema, accountAddress: addressSchema, page: pageSchema });
+const response = z
+  .object({
+    success: z.literal(true),
+    transactions: z.array(
+      z.object({
+        timestamp: z.number().int(),
+        status: z.enum(["pending", "success", "failure"]),
+        transactionHash: z.string(),
+        transactionUrl: z.string(),
+        gasSpent: z.string().nullable().openapi({ description: "Fee in the native unit, decimals applied; null while pending" }),
+        calls: z.array(z.object({ toAddress: z.string(), value: z.string(), data: z.string() })),
+      }),
+    ),
+    page: z.number().int(),
+    nextPage: z.number().int().nullable(),
+  })
+  .openapi("AccountTransactions");
+
+/** Both spellings of the interface: `/accounts/calls` (its heading) and `/account/calls` (its example). */
+const specs = ["/api/v1/accounts/calls", "/api/v1/account/calls"].map((path) =>
+  indexReadRoute({ path, tag: "accounts", summary: "Call batches an ERC-6551 account executed, newest first", query, response }),
+);
+
+export function accountCallsRoutes(deps: { indexDb: IndexDb; runtime: RuntimeConfig }) {
+  const router = createRouter();
+  for (const spec of specs) {
+    router.openapi(spec, async (c) => {
+      const params = c.req.valid("query");
+      const page = await listAccountTransactions(deps.indexDb, deps.runtime, { ...params, pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, transactions: page.items, page: params.page, nextPage: page.nextPage }, 200);
+    });
+  }
+  return router;
+}
