@@ -19,6 +19,7 @@ import { erc1155Routes } from "./routes/erc1155.js";
 import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
+import { holdersRoutes } from "./routes/holders.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", transactionsRoutes(deps));
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
+  app.route("/", holdersRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

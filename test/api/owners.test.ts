@@ -1,4 +1,4 @@
-import { type Address, getAddress, keccak256, toHex } from "viem";
+import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi } from "../../abis/index.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
@@ -10,6 +10,7 @@ let chain: ChainClient;
 let items: Address;
 let coin: Address;
 let owners: Address[];
+let bobCoinMint: Hex;
 
 type Body = Record<string, unknown>;
 
@@ -65,7 +66,9 @@ beforeAll(async () => {
 
   coin = (await call("POST", "/api/v1/erc20/create", { chainId: 31337, name: "Coin", symbol: "CN", decimals: 6 })).body.contractAddress as Address;
   for (const [recipientAddress, amount] of [[alice!.address, "1.5"], [bob!.address, "2"]] as const) {
-    await settle((await call("POST", "/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress, amount })).body.transactionHash as string);
+    const hash = (await call("POST", "/api/v1/erc20/mint", { chainId: 31337, contractAddress: coin, recipientAddress, amount })).body.transactionHash as Hex;
+    await settle(hash);
+    if (recipientAddress === bob!.address) bobCoinMint = hash;
   }
   await minedReceipt(
     chain,
@@ -137,5 +140,59 @@ describe("GET /api/v1/erc20/owners", () => {
       nextPage: null,
     });
     expect((await call("GET", `${query}&ownerAddress=${alice!.address}`)).body.owners).toEqual([]);
+  });
+});
+
+describe("holders", () => {
+  it("groups every holder of the given contracts by address, with each holding as the chain reports it", async () => {
+    const [, , bob] = chain.accounts;
+    const path = `/api/holders?contractAddresses=${coin},${items}`;
+    const response = await call("GET", path);
+    expect(response.status).toBe(200);
+    const holders = response.body.holders as { holderAddress: string; collections: Record<string, unknown>[] }[];
+    const expectedItems = await expectedErc1155Owners(owners);
+    // Holders: everyone with items, plus nobody else (bob also holds the coin; alice holds neither coin nor... items).
+    expect(holders.map((holder) => holder.holderAddress)).toEqual(expectedItems.map((owner) => owner.ownerAddress));
+    const bobEntry = holders.find((holder) => holder.holderAddress === bob!.address)!;
+    const bobMintBlock = await chain.client.getBlock({ blockNumber: (await chain.client.getTransactionReceipt({ hash: bobCoinMint })).blockNumber });
+    const bobItems = expectedItems.find((owner) => owner.ownerAddress === bob!.address)!;
+    expect(bobEntry.collections).toEqual([
+      { type: "erc20", contractAddress: coin, chainId: 31337, name: "Coin", symbol: "CN", ownerSince: Number(bobMintBlock.timestamp), balance: "3.5", nfts: [] },
+      {
+        type: "erc1155",
+        contractAddress: items,
+        chainId: 31337,
+        name: "Items",
+        symbol: "ITM",
+        ownerSince: expect.any(Number),
+        balance: bobItems.totalBalance,
+        nfts: bobItems.tokens.map((token) => ({
+          ownerSince: expect.any(Number),
+          tokenId: token.tokenId,
+          name: `Items #${token.tokenId}`,
+          description: "",
+          mediaUrl: "",
+          externalUrl: "",
+          traits: [],
+        })),
+      },
+    ]);
+    // The same answer from POST with a JSON body, and from POST with the query string, on both paths.
+    const body = await call("POST", "/api/v1/holders", { contractAddresses: [coin, items] });
+    expect(body.body).toEqual(response.body);
+    expect((await call("POST", path)).body).toEqual(response.body);
+    expect((await call("GET", `/api/v1/holders?contractAddresses[]=${coin}&contractAddresses[]=${items}&chainId=31337`)).body).toEqual(response.body);
+  });
+
+  it("refuses a missing list and unindexed contracts", async () => {
+    expect(await call("GET", "/api/holders")).toEqual({
+      status: 400,
+      body: { success: false, error: "Give the contracts in contractAddresses.", code: "VALIDATION_ERROR", details: [{ path: "contractAddresses", message: "is required" }] },
+    });
+    const unindexed = "0x000000000000000000000000000000000000dEaD";
+    expect(await call("GET", `/api/holders?contractAddresses=${coin},${unindexed}`)).toEqual({
+      status: 404,
+      body: { success: false, error: `Not indexed: ${unindexed}. Add external contracts to "contracts" in the chains file and restart.`, code: "NOT_FOUND" },
+    });
   });
 });
