@@ -58,3 +58,26 @@ export const errorResponses = {
 } as const;
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * A list in a query string, however a client spells it: `k=a,b`, repeated `k=a&k=b`, or `k[]=a` (the route merges
+ * `k[]`). Each item is parsed by `item`; the first bad one is named in the error.
+ */
+export function listParameter<Item extends z.ZodType>(item: Item, description: string) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((value, ctx) => {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean);
+      const parsed: z.output<Item>[] = [];
+      for (const part of parts) {
+        const result = item.safeParse(part);
+        if (!result.success) {
+          ctx.addIssue({ code: "custom", message: `${part}: ${result.error.issues[0]?.message ?? "invalid"}` });
+          return z.NEVER;
+        }
+        parsed.push(result.data);
+      }
+      return parsed;
+    })
+    .openapi({ type: "string", description });
+}

@@ -1,28 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import type { Address } from "viem";
-import { addressSchema, chainIdSchema } from "./common.js";
+import { addressSchema, chainIdSchema, listParameter } from "./common.js";
 
-/** `contractAddresses=0xa,0xb`, repeated, or `contractAddresses[]=…`, from the query string or a JSON body. */
-export const contractAddressList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim()).filter(Boolean);
-    const addresses: Address[] = [];
-    for (const part of parts) {
-      const parsed = addressSchema.safeParse(part);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: `${part}: ${parsed.error.issues[0]?.message ?? "not an address"}` });
-        return z.NEVER;
-      }
-      addresses.push(parsed.data as Address);
-    }
-    if (addresses.length === 0) {
-      ctx.addIssue({ code: "custom", message: "give at least one contract address" });
-      return z.NEVER;
-    }
-    return addresses;
-  })
-  .openapi({ type: "string", description: "Contract addresses: a comma list, repeated, or contractAddresses[]" });
+/** Contract addresses from the query string (comma list, repeated or `[]`) or a JSON body; at least one. */
+export const contractAddressList = listParameter(addressSchema, "Contract addresses: a comma list, repeated, or contractAddresses[]").refine(
+  (addresses) => addresses.length > 0,
+  "give at least one contract address",
+);
 
 export const holdersQuery = z.object({
   contractAddresses: contractAddressList.optional(),

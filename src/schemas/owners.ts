@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { tokenIdSchema } from "./amounts.js";
 import { chatIdSchema } from "./chatUsers.js";
-import { addressSchema, chainIdSchema, pageSchema } from "./common.js";
+import { addressSchema, chainIdSchema, listParameter, pageSchema } from "./common.js";
 
 export const erc1155OwnersQuery = z.object({
   chainId: chainIdSchema,
@@ -43,23 +43,7 @@ export const erc20OwnersResponse = z
   })
   .openapi("Erc20Owners");
 
-/** `tokenIds=1,3,5`, repeated `tokenIds=1&tokenIds=3`, or `tokenIds[]=1`: all read as one list. */
-const tokenIdList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value, ctx) => {
-    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(",")).map((item) => item.trim()).filter(Boolean);
-    const ids: bigint[] = [];
-    for (const part of parts) {
-      const parsed = tokenIdSchema.safeParse(part);
-      if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: `${part}: ${parsed.error.issues[0]?.message ?? "not a token id"}` });
-        return z.NEVER;
-      }
-      ids.push(parsed.data);
-    }
-    return ids;
-  })
-  .openapi({ type: "string", description: "Token ids: a comma list, repeated, or tokenIds[]" });
+const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list, repeated, or tokenIds[]");
 
 export const erc721TokensQuery = z.object({
   chainId: chainIdSchema,
