@@ -20,6 +20,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { metadataRoutes } from "./routes/metadata.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
   app.route("/", holdersRoutes(deps));
+  app.route("/", metadataRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

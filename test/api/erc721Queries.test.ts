@@ -137,3 +137,24 @@ describe("GET /api/v1/erc6551/account", () => {
     expect((await call("GET", "/api/v1/erc6551/account?tokenChainId=31337&tokenId=5")).status).toBe(400);
   });
 });
+
+describe("metadata reads", () => {
+  it("serves what tokenURI and contractURI point to, with ETag and caching, and the same through the API", async () => {
+    const tokenUri = await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "tokenURI", args: [1n] });
+    expect(tokenUri).toBe(`${service.runtime().publicUrl}/metadata/31337/${collection.toLowerCase()}/1`);
+    const token = await fetch(tokenUri);
+    expect(token.status).toBe(200);
+    expect(await token.json()).toEqual(expectedMetadata(1n));
+    expect(token.headers.get("cache-control")).toBe("public, max-age=60");
+    const etag = token.headers.get("etag")!;
+    expect((await fetch(tokenUri, { headers: { "if-none-match": etag } })).status).toBe(304);
+
+    const contractUri = await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "contractURI" });
+    expect(await (await fetch(contractUri)).json()).toEqual({ name: "Club", description: DEFAULTS.description, image: DEFAULTS.mediaUrl });
+
+    expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${collection}&tokenId=2`)).body).toEqual({ success: true, metadata: expectedMetadata(2n) });
+    const missing = await fetch(`${service.baseUrl}/metadata/31337/${collection}/9999`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ success: false, error: `Token 9999 of ${collection} does not exist.`, code: "NOT_FOUND" });
+  });
+});

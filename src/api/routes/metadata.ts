@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { RuntimeConfig } from "../../config/runtime.js";
+import { tokenIdSchema } from "../../schemas/amounts.js";
+import { addressSchema, bearerSecurity, chainIdSchema, errorResponses } from "../../schemas/common.js";
+import { openSeaMetadataSchema } from "../../schemas/owners.js";
+import type { IndexDb } from "../../services/collections.js";
+import { contractMetadataOf, tokenMetadataOf } from "../../services/metadataReads.js";
+import type { StoreDb } from "../../store/db.js";
+import type { AppEnv } from "../context.js";
+import { requireScope } from "../middleware/auth.js";
+import { createRouter } from "../router.js";
+
+const contractMetadataSchema = z
+  .object({ name: z.string(), description: z.string(), image: z.string(), external_link: z.string().optional() })
+  .openapi("ContractMetadata");
+
+const publicTokenSpec = createRoute({
+  method: "get",
+  path: "/metadata/{chainId}/{contractAddress}/{tokenId}",
+  tags: ["metadata"],
+  summary: "Public token metadata (OpenSea form): what tokenURI / uri point to",
+  request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
+  responses: {
+    200: { description: "Token metadata", content: { "application/json": { schema: openSeaMetadataSchema } } },
+    304: { description: "Not modified (If-None-Match)" },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+const publicContractSpec = createRoute({
+  method: "get",
+  path: "/metadata/{chainId}/{contractAddress}",
+  tags: ["metadata"],
+  summary: "Public contract metadata (ERC-7572): what contractURI points to",
+  request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema }) },
+  responses: {
+    200: { description: "Contract metadata", content: { "application/json": { schema: contractMetadataSchema } } },
+    304: { description: "Not modified (If-None-Match)" },
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+const tokenMetadataSpec = createRoute({
+  method: "get",
+  path: "/api/v1/nft/metadata",
+  tags: ["metadata"],
+  summary: "A token's effective metadata (collection defaults overridden by the token's own)",
+  security: bearerSecurity,
+  middleware: [requireScope("read")] as const,
+  request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
+  responses: {
+    200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema }).openapi("TokenMetadata") } } },
+    ...errorResponses,
+  },
+});
+
+/**
+ * Marketplaces poll these: a strong ETag lets them revalidate for free, and a short max-age keeps edits visible
+ * within a minute even to readers that ignore the refresh events.
+ */
+function cacheable<T extends object>(c: Context<AppEnv>, body: T) {
+  const text = JSON.stringify(body);
+  const etag = `"${crypto.createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+  c.header("ETag", etag);
+  c.header("Cache-Control", "public, max-age=60");
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  return c.json(body, 200);
+}
+
+export function metadataRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig }) {
+  return createRouter()
+    .openapi(publicTokenSpec, async (c) => {
+      const { chainId, contractAddress, tokenId } = c.req.valid("param");
+      return cacheable(c, await tokenMetadataOf(deps, chainId, contractAddress, tokenId));
+    })
+    .openapi(publicContractSpec, async (c) => {
+      const { chainId, contractAddress } = c.req.valid("param");
+      return cacheable(c, await contractMetadataOf(deps, chainId, contractAddress));
+    })
+    .openapi(tokenMetadataSpec, async (c) => {
+      const { chainId, contractAddress, tokenId } = c.req.valid("query");
+      return c.json({ success: true as const, metadata: await tokenMetadataOf(deps, chainId, contractAddress, tokenId) }, 200);
+    });
+}
