@@ -8,6 +8,7 @@ import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
+import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createApp } from "./app.js";
@@ -53,6 +54,18 @@ createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() =
   name: "minted token metadata",
   logger,
 }).start();
+
+createLoop(
+  () =>
+    syncRemoteMetadata({
+      pool: store.pool,
+      indexSchema: runtime.indexSchema,
+      publicClient: (chainId) => publicClients.get(chainId),
+      settings: runtime.remoteMetadata,
+      logger,
+    }),
+  { intervalMs: 1000, name: "remote metadata", logger },
+).start();
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 

@@ -20,6 +20,12 @@ const envSchema = z.object({
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TOKENHUB_MAX_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
+  TOKENHUB_IPFS_GATEWAY: z.url().default("https://ipfs.io/ipfs/"),
+  TOKENHUB_METADATA_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TOKENHUB_METADATA_FETCH_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  TOKENHUB_METADATA_FETCH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  TOKENHUB_METADATA_FETCH_RETRY_MS: z.coerce.number().int().positive().default(30_000),
+  TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
 });
 
 export type Settings = {
@@ -35,6 +41,18 @@ export type Settings = {
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
   maxBatchSize: number;
+  remoteMetadata: RemoteMetadataSettings;
+};
+
+/** How external contracts' remote token metadata is fetched (src/services/remoteMetadataSync.ts). */
+export type RemoteMetadataSettings = {
+  ipfsGateway: string;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  allowPrivateAddresses: boolean;
 };
 
 /** The app store's schema is fixed: the index schema may change with the indexing code, the app's data never does. */
@@ -61,5 +79,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: e.TOKENHUB_LOG_LEVEL,
     maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
     maxBatchSize: e.TOKENHUB_MAX_BATCH_SIZE,
+    remoteMetadata: {
+      ipfsGateway: e.TOKENHUB_IPFS_GATEWAY.endsWith("/") ? e.TOKENHUB_IPFS_GATEWAY : `${e.TOKENHUB_IPFS_GATEWAY}/`,
+      timeoutMs: e.TOKENHUB_METADATA_FETCH_TIMEOUT_MS,
+      maxBytes: e.TOKENHUB_METADATA_FETCH_MAX_BYTES,
+      maxRedirects: 5,
+      maxAttempts: e.TOKENHUB_METADATA_FETCH_MAX_ATTEMPTS,
+      retryBaseMs: e.TOKENHUB_METADATA_FETCH_RETRY_MS,
+      allowPrivateAddresses: e.TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE === "true",
+    },
   };
 }

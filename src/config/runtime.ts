@@ -44,6 +44,15 @@ export const runtimeConfigSchema = z.object({
   maxBodyBytes: z.number().int(),
   maxBatchSize: z.number().int(),
   logLevel: z.enum(["debug", "info", "warn", "error"]),
+  remoteMetadata: z.object({
+    ipfsGateway: z.string(),
+    timeoutMs: z.number().int(),
+    maxBytes: z.number().int(),
+    maxRedirects: z.number().int(),
+    maxAttempts: z.number().int(),
+    retryBaseMs: z.number().int(),
+    allowPrivateAddresses: z.boolean(),
+  }),
   chains: z.array(runtimeChainSchema),
 });
 

@@ -97,6 +97,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       maxBodyBytes: settings.maxBodyBytes,
       maxBatchSize: settings.maxBatchSize,
       logLevel: settings.logLevel,
+      remoteMetadata: settings.remoteMetadata,
       chains,
     });
 

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import type { StoreDb } from "../store/db.js";
 import { addressesOfChatUser } from "../store/chatLinks.js";
 import { findProjectCollection } from "../store/projectCollections.js";
+import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
 import { findTokenMetadata } from "../store/tokenMetadata.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
@@ -19,11 +20,13 @@ export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens:
 
 /** Effective metadata (collection defaults + token overrides) of tokens of one collection. */
 async function metadataOf(deps: ReadDeps, chainId: number, contract: Address, collectionName: string | null, tokenIds: bigint[]) {
-  const [collection, own] = await Promise.all([
+  const [collection, own, remote] = await Promise.all([
     findProjectCollection(deps.store, chainId, contract),
     findTokenMetadata(deps.store, chainId, contract, tokenIds),
+    findRemoteMetadata(deps.store, chainId, contract, tokenIds),
   ]);
-  return (tokenId: bigint) => effectiveMetadata(collection?.defaultMetadata, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`);
+  return (tokenId: bigint) =>
+    effectiveMetadata(collection?.defaultMetadata, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`, remote.get(tokenId.toString())?.metadata);
 }
 
 /**

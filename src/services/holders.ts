@@ -6,6 +6,7 @@ import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection } from "../store/projectCollections.js";
+import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
 import { findTokenMetadata } from "../store/tokenMetadata.js";
 import { findTokenTypeMetadata } from "../store/tokenTypeMetadata.js";
 import { requireChain } from "./chains.js";
@@ -70,8 +71,10 @@ async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, toke
     collection.kind === "erc721"
       ? await findTokenMetadata(store, collection.chainId, address, tokenIds)
       : await findTokenTypeMetadata(store, collection.chainId, address);
+  const remote = await findRemoteMetadata(store, collection.chainId, address, tokenIds);
   return (tokenId: bigint) => {
-    const metadata = effectiveMetadata(defaults, own.get(tokenId.toString()), `${collection.name ?? "Token"} #${tokenId}`);
+    const id = tokenId.toString();
+    const metadata = effectiveMetadata(defaults, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
     return {
       name: metadata.name,
       description: metadata.description,

@@ -49,9 +49,12 @@ export function toOpenSeaFields(stored: unknown): Partial {
   return fields;
 }
 
-/** Collection defaults, overridden field by field by the token's own metadata. */
-export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown, fallbackName: string): OpenSeaMetadata {
-  const merged = { ...toOpenSeaFields(collectionDefaults), ...toOpenSeaFields(tokenOwn) };
+/**
+ * Collection defaults, overridden field by field by the token's own metadata. Under both, for external contracts, what
+ * the contract's own token URI holds (fetched in the background).
+ */
+export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown, fallbackName: string, remote?: unknown): OpenSeaMetadata {
+  const merged = { ...toOpenSeaFields(remote), ...toOpenSeaFields(collectionDefaults), ...toOpenSeaFields(tokenOwn) };
   return {
     name: merged.name ?? fallbackName,
     description: merged.description ?? "",

@@ -5,6 +5,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
+import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
 import { findTokenMetadata } from "../store/tokenMetadata.js";
 import { findTokenTypeMetadata } from "../store/tokenTypeMetadata.js";
 import { requireChain } from "./chains.js";
@@ -13,7 +14,7 @@ import { effectiveMetadata, type OpenSeaMetadata, toOpenSeaFields } from "./meta
 
 type Deps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 
-async function indexedCollection(deps: Deps, chainId: number, address: Address, nftOnly: boolean) {
+export async function indexedCollection(deps: Deps, chainId: number, address: Address, nftOnly: boolean) {
   requireChain(deps.runtime, chainId);
   const [collection] = await deps.indexDb
     .select()
@@ -53,7 +54,8 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
     own = (await findTokenTypeMetadata(deps.store, chainId, checksummed)).get(tokenId.toString());
   }
   const defaults = (await findProjectCollection(deps.store, chainId, checksummed))?.defaultMetadata;
-  return effectiveMetadata(defaults, own, `${collection.name ?? "Token"} #${tokenId}`);
+  const remote = (await findRemoteMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
+  return effectiveMetadata(defaults, own, `${collection.name ?? "Token"} #${tokenId}`, remote?.metadata);
 }
 
 export type ContractMetadata = { name: string; description: string; image: string; external_link?: string };

@@ -27,6 +27,15 @@ describe("environment", () => {
       logLevel: "info",
       maxBodyBytes: 1048576,
       maxBatchSize: 500,
+      remoteMetadata: {
+        ipfsGateway: "https://ipfs.io/ipfs/",
+        timeoutMs: 10000,
+        maxBytes: 1048576,
+        maxRedirects: 5,
+        maxAttempts: 5,
+        retryBaseMs: 30000,
+        allowPrivateAddresses: false,
+      },
     });
   });
 

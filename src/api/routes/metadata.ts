@@ -4,9 +4,11 @@ import type { Context } from "hono";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
 import { addressSchema, bearerSecurity, chainIdSchema, errorResponses } from "../../schemas/common.js";
+import { metadataStatusSchema } from "../../schemas/metadataStatus.js";
 import { openSeaMetadataSchema } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections.js";
 import { contractMetadataOf, tokenMetadataOf } from "../../services/metadataReads.js";
+import { metadataStatusOf } from "../../services/metadataStatus.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
@@ -53,7 +55,7 @@ const tokenMetadataSpec = createRoute({
   middleware: [requireScope("read")] as const,
   request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
-    200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema }).openapi("TokenMetadata") } } },
+    200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema }).openapi("TokenMetadata") } } },
     ...errorResponses,
   },
 });
@@ -83,6 +85,7 @@ export function metadataRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime
     })
     .openapi(tokenMetadataSpec, async (c) => {
       const { chainId, contractAddress, tokenId } = c.req.valid("query");
-      return c.json({ success: true as const, metadata: await tokenMetadataOf(deps, chainId, contractAddress, tokenId) }, 200);
+      const metadata = await tokenMetadataOf(deps, chainId, contractAddress, tokenId);
+      return c.json({ success: true as const, metadata, metadataStatus: await metadataStatusOf(deps, chainId, contractAddress, tokenId) }, 200);
     });
 }
