@@ -6,10 +6,12 @@ import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { ChainWriter } from "../services/chainWriter.js";
 import type { IndexDb } from "../services/collections.js";
+import type { IndexReadiness } from "../services/indexReadiness.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
 import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
+import { provideIndexReadiness } from "./middleware/indexReady.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { accountCallsRoutes } from "./routes/accountCalls.js";
@@ -30,6 +32,7 @@ export type AppDeps = {
   runtime: RuntimeConfig;
   logger: Logger;
   version: string;
+  readiness: IndexReadiness;
 };
 
 /**
@@ -40,6 +43,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", requestContext(deps.logger));
+  app.use("*", provideIndexReadiness(deps.readiness));
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
     const { status, body } = toErrorResponse(error, requestId);

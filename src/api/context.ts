@@ -1,5 +1,6 @@
 import type { Logger } from "../logger.js";
 import type { Principal } from "../services/apiTokens.js";
+import type { IndexReadiness } from "../services/indexReadiness.js";
 import type { StoreDb } from "../store/db.js";
 
 /** What middleware puts on a request's context for the handlers after it. */
@@ -9,6 +10,7 @@ export type AppEnv = {
     logger: Logger;
     principal: Principal;
     store: StoreDb;
+    indexReadiness: IndexReadiness;
     /** Set by the idempotency middleware when the request carries a key. */
     idempotencyKey: string | undefined;
   };

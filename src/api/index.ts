@@ -7,6 +7,7 @@ import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
+import { createIndexReadiness } from "../services/indexReadiness.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { createStore } from "../store/db.js";
@@ -67,6 +68,18 @@ createLoop(
   { intervalMs: 1000, name: "remote metadata", logger },
 ).start();
 
+const readiness = createIndexReadiness({
+  pool: store.pool,
+  indexSchema: runtime.indexSchema,
+  chains: runtime.chains,
+  // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
+  headBlock: (chainId) =>
+    Promise.race([
+      publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
+    ]),
+});
+
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export default createApp({
@@ -76,4 +89,5 @@ export default createApp({
   logger,
   version,
   writer,
+  readiness,
 });

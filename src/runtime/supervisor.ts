@@ -135,7 +135,22 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       await waitForHealth(localUrl, ponder);
     }
     progress("http", `listening on ${localUrl}`);
-    await waitForLocalChainsIndexed(localUrl, chains, ponder);
+    const indexer = ponder;
+    if (await readyWithin(localUrl, BACKFILL_WAIT_MS, indexer)) {
+      await waitForLocalChainsIndexed(localUrl, chains, indexer);
+    } else {
+      // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY
+      // with the progress until it is done; local chains are woken once it is.
+      progress("indexer", "still backfilling: index queries answer 503 NOT_READY (with the progress) until it completes");
+      void readyWithin(localUrl, Number.POSITIVE_INFINITY, indexer)
+        .then((ready) => (ready ? waitForLocalChainsIndexed(localUrl, chains, indexer) : undefined))
+        .then(
+          () => progress("indexer", "backfill complete: the index answers queries"),
+          (error: unknown) => {
+            if (indexer.exitCode() === null) progress("indexer", `could not catch up local chains: ${(error as Error).message}`);
+          },
+        );
+    }
     // Only once the service answers, so the one-time admin token is never issued by a start that then failed.
     const first = await bootstrapFirstProject(store.db, settings.adminToken);
 
@@ -313,6 +328,20 @@ async function waitForLocalChainsIndexed(baseUrl: string, chains: RuntimeChain[]
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
+
+/** How long start-up waits for the backfill before coming up with queries answering NOT_READY. */
+const BACKFILL_WAIT_MS = 15_000;
+
+/** Whether Ponder reports the backfill complete (`/ready`) within `timeoutMs`; false if it exits first. */
+async function readyWithin(baseUrl: string, timeoutMs: number, ponder: PonderProcess): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && ponder.exitCode() === null) {
+    const ready = await fetch(`${baseUrl}/ready`).then((response) => response.ok, () => false);
+    if (ready) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 async function waitForHealth(baseUrl: string, ponder: PonderProcess): Promise<void> {

@@ -57,6 +57,11 @@ export const errorResponses = {
   404: { description: "Not found", content: { "application/json": { schema: errorBodySchema } } },
 } as const;
 
+/** Routes answered from the index: while a chain still backfills they refuse rather than answer partially. */
+export const notReadyResponse = {
+  503: { description: "NOT_READY: the index is still backfilling (progress in `error`, Retry-After set)", content: { "application/json": { schema: errorBodySchema } } },
+} as const;
+
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /**

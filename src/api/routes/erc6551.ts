@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tokenIdSchema } from "../../schemas/amounts.js";
-import { addressSchema, bearerSecurity, chainIdSchema, errorResponses } from "../../schemas/common.js";
+import { addressSchema, bearerSecurity, chainIdSchema, errorResponses, notReadyResponse } from "../../schemas/common.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { describeTokenAccount } from "../../services/erc6551.js";
 import { requireScope } from "../middleware/auth.js";
+import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter } from "../router.js";
 
 const accountRouteSpec = createRoute({
@@ -12,7 +13,7 @@ const accountRouteSpec = createRoute({
   tags: ["erc6551"],
   summary: "The ERC-6551 account address of a token (known before it is created) and whether it is deployed",
   security: bearerSecurity,
-  middleware: [requireScope("read")] as const,
+  middleware: [requireScope("read"), requireIndexReady()] as const,
   request: { query: z.object({ tokenChainId: chainIdSchema, tokenContractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
     200: {
@@ -26,6 +27,7 @@ const accountRouteSpec = createRoute({
       },
     },
     ...errorResponses,
+      ...notReadyResponse,
   },
 });
 

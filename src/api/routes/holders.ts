@@ -2,12 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ValidationError } from "../../errors.js";
-import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { bearerSecurity, errorResponses, notReadyResponse } from "../../schemas/common.js";
 import { holdersBody, holdersQuery, holdersResponse } from "../../schemas/holders.js";
 import type { IndexDb } from "../../services/collections.js";
 import { listHolders } from "../../services/holders.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
+import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
 /** The interface shows `/api/holders` (GET in its heading, POST in its example); `/api/v1/holders` is accepted too. */
@@ -19,13 +20,14 @@ const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
       tags: ["holders"],
       summary: "Every holder of the given contracts across ERC-20, ERC-721 and ERC-1155, grouped by holder",
       security: bearerSecurity,
-      middleware: [requireScope("read")] as const,
+      middleware: [requireScope("read"), requireIndexReady()] as const,
       description:
         method === "post" ? "The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : undefined,
       request: { query: holdersQuery },
       responses: {
         200: { description: "Holders by address", content: { "application/json": { schema: holdersResponse } } },
         ...errorResponses,
+      ...notReadyResponse,
       },
     }),
   ),

@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
-import { addressSchema, bearerSecurity, chainIdSchema, errorResponses } from "../../schemas/common.js";
+import { addressSchema, bearerSecurity, chainIdSchema, errorResponses, notReadyResponse } from "../../schemas/common.js";
 import { metadataStatusSchema } from "../../schemas/metadataStatus.js";
 import { openSeaMetadataSchema } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections.js";
@@ -12,6 +12,7 @@ import { metadataStatusOf } from "../../services/metadataStatus.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
+import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter } from "../router.js";
 
 const contractMetadataSchema = z
@@ -23,12 +24,14 @@ const publicTokenSpec = createRoute({
   path: "/metadata/{chainId}/{contractAddress}/{tokenId}",
   tags: ["metadata"],
   summary: "Public token metadata (OpenSea form): what tokenURI / uri point to",
+  middleware: [requireIndexReady()] as const,
   request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
     200: { description: "Token metadata", content: { "application/json": { schema: openSeaMetadataSchema } } },
     304: { description: "Not modified (If-None-Match)" },
     400: errorResponses[400],
     404: errorResponses[404],
+    ...notReadyResponse,
   },
 });
 
@@ -37,12 +40,14 @@ const publicContractSpec = createRoute({
   path: "/metadata/{chainId}/{contractAddress}",
   tags: ["metadata"],
   summary: "Public contract metadata (ERC-7572): what contractURI points to",
+  middleware: [requireIndexReady()] as const,
   request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema }) },
   responses: {
     200: { description: "Contract metadata", content: { "application/json": { schema: contractMetadataSchema } } },
     304: { description: "Not modified (If-None-Match)" },
     400: errorResponses[400],
     404: errorResponses[404],
+    ...notReadyResponse,
   },
 });
 
@@ -52,11 +57,12 @@ const tokenMetadataSpec = createRoute({
   tags: ["metadata"],
   summary: "A token's effective metadata (collection defaults overridden by the token's own)",
   security: bearerSecurity,
-  middleware: [requireScope("read")] as const,
+  middleware: [requireScope("read"), requireIndexReady()] as const,
   request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
     200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema }).openapi("TokenMetadata") } } },
     ...errorResponses,
+      ...notReadyResponse,
   },
 });
 

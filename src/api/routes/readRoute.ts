@@ -1,6 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { bearerSecurity, errorResponses, notReadyResponse } from "../../schemas/common.js";
 import { requireScope } from "../middleware/auth.js";
+import { requireIndexReady } from "../middleware/indexReady.js";
 
 /** A GET that reads the index: `read` scope, the query schema, the response schema, every error. */
 export function indexReadRoute<Query extends z.ZodObject, Response extends z.ZodType>(spec: {
@@ -16,11 +17,12 @@ export function indexReadRoute<Query extends z.ZodObject, Response extends z.Zod
     tags: [spec.tag],
     summary: spec.summary,
     security: bearerSecurity,
-    middleware: [requireScope("read")] as const,
+    middleware: [requireScope("read"), requireIndexReady()] as const,
     request: { query: spec.query },
     responses: {
       200: { description: "A page of results (50 a page; nextPage is null on the last)", content: { "application/json": { schema: spec.response } } },
       ...errorResponses,
+      ...notReadyResponse,
     },
   });
 }

@@ -1,0 +1,26 @@
+import { createMiddleware } from "hono/factory";
+import type { IndexReadiness } from "../../services/indexReadiness.js";
+import type { AppEnv } from "../context.js";
+
+/** Seconds a client is told to wait before asking again while the index backfills. */
+const RETRY_AFTER_SECONDS = "5";
+
+/** Route middleware for everything answered from the index: 503 NOT_READY while a chain is still backfilling. */
+export function requireIndexReady() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    try {
+      await c.get("indexReadiness").assertReady();
+    } catch (error) {
+      c.header("Retry-After", RETRY_AFTER_SECONDS);
+      throw error;
+    }
+    await next();
+  });
+}
+
+export function provideIndexReadiness(readiness: IndexReadiness) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set("indexReadiness", readiness);
+    await next();
+  });
+}

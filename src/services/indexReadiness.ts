@@ -1,0 +1,65 @@
+import type pg from "pg";
+import { NotReadyError } from "../errors.js";
+
+export type ChainProgress = { id: number; name: string; indexedBlock: number | null; headBlock: number | null };
+export type IndexReadiness = { assertReady(): Promise<void> };
+
+/** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
+const CHECKPOINT_BLOCK = { start: 26, length: 16 };
+
+/**
+ * Whether the index may answer queries: not while any chain is still backfilling, when an answer would be silently
+ * partial (decisions.md: 503 NOT_READY). Ponder marks the schema ready once every chain finished its historical
+ * sync and never unmarks it while it runs, so once seen ready the answer is kept and costs nothing more.
+ */
+export function createIndexReadiness(deps: {
+  pool: pg.Pool;
+  indexSchema: string;
+  chains: { id: number; name: string }[];
+  headBlock(chainId: number): Promise<bigint>;
+}): IndexReadiness {
+  const schema = `"${deps.indexSchema.replaceAll('"', '""')}"`;
+  let ready = false;
+
+  const isReady = async () => {
+    const result = await deps.pool
+      .query<{ ready: string | null }>(`SELECT value ->> 'is_ready' AS ready FROM ${schema}._ponder_meta WHERE key = 'app'`)
+      .catch(() => ({ rows: [] as { ready: string | null }[] }));
+    return result.rows[0]?.ready === "1";
+  };
+
+  const progress = async (): Promise<ChainProgress[]> => {
+    const checkpoints = await deps.pool
+      .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${schema}._ponder_checkpoint`)
+      .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] }));
+    const indexed = new Map(
+      checkpoints.rows.map((row) => [Number(row.chain_id), Number(row.latest_checkpoint.slice(CHECKPOINT_BLOCK.start, CHECKPOINT_BLOCK.start + CHECKPOINT_BLOCK.length))]),
+    );
+    return await Promise.all(
+      deps.chains.map(async (chain) => ({
+        id: chain.id,
+        name: chain.name,
+        indexedBlock: indexed.get(chain.id) ?? null,
+        headBlock: await deps.headBlock(chain.id).then(Number, () => null),
+      })),
+    );
+  };
+
+  return {
+    async assertReady() {
+      if (ready) return;
+      if (await isReady()) {
+        ready = true;
+        return;
+      }
+      const chains = await progress();
+      const described = chains.map((chain) => {
+        if (chain.indexedBlock === null) return `${chain.name} (${chain.id}) not started`;
+        if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.id}) at block ${chain.indexedBlock}`;
+        const percent = Math.min(100, Math.floor((chain.indexedBlock / chain.headBlock) * 100));
+        return `${chain.name} (${chain.id}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
+      });
+      throw new NotReadyError(`The index is still catching up with the chain: ${described.join("; ")}. Queries answer once every chain is backfilled; try again shortly.`);
+    },
+  };
+}
