@@ -158,3 +158,31 @@ describe("metadata reads", () => {
     expect(await missing.json()).toEqual({ success: false, error: `Token 9999 of ${collection} does not exist.`, code: "NOT_FOUND" });
   });
 });
+
+describe("freshness", () => {
+  it("reflects a transfer in tokens, owners and holders within 1 s, with ownerSince moved to the transfer's block time", async () => {
+    const hash = await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "transferFrom", args: [alice, bob, 1n], account: chain.accounts[1]!, chain: chain.client.chain });
+    const receipt = await minedReceipt(chain, hash);
+    const mined = Date.now();
+    const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber });
+    type Nft = { tokenId: string; ownerSince: number };
+    type Holder = { holderAddress: string; collections: { nfts: Nft[] }[] };
+    const reflected = async () => {
+      const [tokens, owners, holders] = await Promise.all([
+        call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}&tokenIds=1`),
+        call("GET", `/api/v1/erc721/owners?chainId=31337&contractAddress=${collection}&ownerAddress=${bob}`),
+        call("GET", `/api/v1/holders?contractAddresses=${collection}`),
+      ]);
+      const token = (tokens.body.tokens as { ownerAddress: string }[])[0];
+      const bobsTokens = ((owners.body.owners as { tokens: { tokenId: string }[] }[])[0]?.tokens ?? []).map((entry) => entry.tokenId);
+      const bobHolder = (holders.body.holders as Holder[]).find((holder) => getAddress(holder.holderAddress) === bob);
+      const nft = bobHolder?.collections[0]?.nfts.find((entry) => entry.tokenId === "1");
+      return token?.ownerAddress === bob && bobsTokens.includes("1") && nft ? nft : undefined;
+    };
+    const nft = await waitFor(reflected, { timeoutMs: 5_000, intervalMs: 10 });
+    expect(Date.now() - mined).toBeLessThan(1_000);
+    expect(nft.ownerSince).toBe(Number(block.timestamp));
+    const aliceHolder = ((await call("GET", `/api/v1/holders?contractAddresses=${collection}`)).body.holders as Holder[]).find((holder) => getAddress(holder.holderAddress) === alice);
+    expect(aliceHolder).toBeUndefined();
+  });
+});
