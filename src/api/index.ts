@@ -7,6 +7,7 @@ import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
+import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
@@ -53,6 +54,14 @@ createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() =
   name: "minted token metadata",
   logger,
 }).start();
+
+createLoop(
+  () =>
+    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }).then(
+      () => undefined,
+    ),
+  { intervalMs: 500, name: "metadata propagation", logger },
+).start();
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 

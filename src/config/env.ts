@@ -20,6 +20,7 @@ const envSchema = z.object({
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TOKENHUB_MAX_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
+  TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
 });
 
 export type Settings = {
@@ -35,6 +36,7 @@ export type Settings = {
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
   maxBatchSize: number;
+  metadataPropagationWindowMs: number;
 };
 
 /** The app store's schema is fixed: the index schema may change with the indexing code, the app's data never does. */
@@ -61,5 +63,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: e.TOKENHUB_LOG_LEVEL,
     maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
     maxBatchSize: e.TOKENHUB_MAX_BATCH_SIZE,
+    metadataPropagationWindowMs: e.TOKENHUB_METADATA_PROPAGATION_WINDOW_MS,
   };
 }

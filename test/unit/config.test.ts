@@ -27,6 +27,7 @@ describe("environment", () => {
       logLevel: "info",
       maxBodyBytes: 1048576,
       maxBatchSize: 500,
+      metadataPropagationWindowMs: 2000,
     });
   });
 
