@@ -8,6 +8,7 @@ import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
+import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { createStore } from "../store/db.js";
@@ -79,6 +80,14 @@ const readiness = createIndexReadiness({
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
     ]),
 });
+
+createLoop(
+  () =>
+    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }).then(
+      () => undefined,
+    ),
+  { intervalMs: 500, name: "metadata propagation", logger },
+).start();
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 

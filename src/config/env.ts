@@ -26,6 +26,7 @@ const envSchema = z.object({
   TOKENHUB_METADATA_FETCH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   TOKENHUB_METADATA_FETCH_RETRY_MS: z.coerce.number().int().positive().default(30_000),
   TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
 });
 
 export type Settings = {
@@ -42,6 +43,7 @@ export type Settings = {
   maxBodyBytes: number;
   maxBatchSize: number;
   remoteMetadata: RemoteMetadataSettings;
+  metadataPropagationWindowMs: number;
 };
 
 /** How external contracts' remote token metadata is fetched (src/services/remoteMetadataSync.ts). */
@@ -88,5 +90,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       retryBaseMs: e.TOKENHUB_METADATA_FETCH_RETRY_MS,
       allowPrivateAddresses: e.TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE === "true",
     },
+    metadataPropagationWindowMs: e.TOKENHUB_METADATA_PROPAGATION_WINDOW_MS,
   };
 }

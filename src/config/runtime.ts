@@ -43,6 +43,8 @@ export const runtimeConfigSchema = z.object({
   appSchema: z.string(),
   maxBodyBytes: z.number().int(),
   maxBatchSize: z.number().int(),
+  /** Metadata writes to one collection within this window share one propagation transaction. */
+  metadataPropagationWindowMs: z.number().int(),
   logLevel: z.enum(["debug", "info", "warn", "error"]),
   remoteMetadata: z.object({
     ipfsGateway: z.string(),

@@ -96,6 +96,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       appSchema: settings.appSchema,
       maxBodyBytes: settings.maxBodyBytes,
       maxBatchSize: settings.maxBatchSize,
+      metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
       logLevel: settings.logLevel,
       remoteMetadata: settings.remoteMetadata,
       chains,

@@ -2,6 +2,7 @@ import { type Address, encodeFunctionData, parseEventLogs } from "viem";
 import { tokenFactoryAbi } from "../../abis/index.js";
 import { ReceiptTimeoutError } from "../chain/transactions/pipeline.js";
 import { ChainUnavailableError, TokenhubError } from "../errors.js";
+import type { MetadataFields } from "../schemas/metadata.js";
 import type { StoreDb } from "../store/db.js";
 import { insertProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
@@ -9,7 +10,7 @@ import { type Caller, type ChainWriter, readReceipt, recordedWith, type SentWrit
 
 export type CreateCollectionInput =
   | { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number }
-  | { kind: "erc721" | "erc1155"; chainId: number; name: string; symbol: string; transferable: boolean; defaultMetadata?: unknown };
+  | { kind: "erc721" | "erc1155"; chainId: number; name: string; symbol: string; transferable: boolean; defaultMetadata?: MetadataFields };
 
 /**
  * Deploys a collection through the factory, owned by the calling project; the service signers get the minter and

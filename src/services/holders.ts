@@ -8,7 +8,6 @@ import type { StoreDb } from "../store/db.js";
 import { findProjectCollection } from "../store/projectCollections.js";
 import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
 import { findTokenMetadata } from "../store/tokenMetadata.js";
-import { findTokenTypeMetadata } from "../store/tokenTypeMetadata.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import type { IndexedCollection } from "./indexedCollections.js";
@@ -67,10 +66,7 @@ async function holdingsOf(indexDb: IndexDb, collection: IndexedCollection): Prom
 async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, tokenIds: bigint[]) {
   const address = getAddress(collection.address);
   const defaults = (await findProjectCollection(store, collection.chainId, address))?.defaultMetadata;
-  const own =
-    collection.kind === "erc721"
-      ? await findTokenMetadata(store, collection.chainId, address, tokenIds)
-      : await findTokenTypeMetadata(store, collection.chainId, address);
+  const own = await findTokenMetadata(store, collection.chainId, address, tokenIds);
   const remote = await findRemoteMetadata(store, collection.chainId, address, tokenIds);
   return (tokenId: bigint) => {
     const id = tokenId.toString();

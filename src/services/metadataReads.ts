@@ -7,7 +7,6 @@ import type { StoreDb } from "../store/db.js";
 import { findProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
 import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
 import { findTokenMetadata } from "../store/tokenMetadata.js";
-import { findTokenTypeMetadata } from "../store/tokenTypeMetadata.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { effectiveMetadata, type OpenSeaMetadata, toOpenSeaFields } from "./metadata.js";
@@ -33,14 +32,12 @@ export async function indexedCollection(deps: Deps, chainId: number, address: Ad
 export async function tokenMetadataOf(deps: Deps, chainId: number, address: Address, tokenId: bigint): Promise<OpenSeaMetadata> {
   const collection = await indexedCollection(deps, chainId, address, true);
   const checksummed = getAddress(address);
-  let own: unknown;
   if (collection.kind === "erc721") {
     const [token] = await deps.indexDb
       .select({ tokenId: schema.erc721Token.tokenId })
       .from(schema.erc721Token)
       .where(and(eq(schema.erc721Token.chainId, chainId), eq(schema.erc721Token.contract, collection.address), eq(schema.erc721Token.tokenId, tokenId)));
     if (!token) throw new NotFoundError(`Token ${tokenId} of ${checksummed} does not exist.`);
-    own = (await findTokenMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
   } else {
     const created = (await tokenTypesExist(deps.store, chainId, checksummed, [tokenId])).has(tokenId.toString());
     const [held] = created
@@ -51,8 +48,8 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
           .where(and(eq(schema.erc1155Balance.chainId, chainId), eq(schema.erc1155Balance.contract, collection.address), eq(schema.erc1155Balance.tokenId, tokenId)))
           .limit(1);
     if (!held) throw new NotFoundError(`Token ${tokenId} of ${checksummed} does not exist.`);
-    own = (await findTokenTypeMetadata(deps.store, chainId, checksummed)).get(tokenId.toString());
   }
+  const own = (await findTokenMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
   const defaults = (await findProjectCollection(deps.store, chainId, checksummed))?.defaultMetadata;
   const remote = (await findRemoteMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
   return effectiveMetadata(defaults, own, `${collection.name ?? "Token"} #${tokenId}`, remote?.metadata);

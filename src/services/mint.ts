@@ -2,6 +2,7 @@ import { type Address, encodeFunctionData } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { scaleAmount } from "../schemas/amounts.js";
+import type { MetadataFields } from "../schemas/metadata.js";
 import type { StoreDb } from "../store/db.js";
 import { createTokenType, findProjectCollection, type ProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
@@ -39,7 +40,7 @@ export async function mintErc721(
   writer: ChainWriter,
   db: StoreDb,
   caller: Caller,
-  input: Target & { recipientAddress: Address; metadata?: unknown },
+  input: Target & { recipientAddress: Address; metadata?: MetadataFields },
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
   await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
@@ -111,10 +112,10 @@ export async function createErc1155TokenType(
   writer: ChainWriter,
   db: StoreDb,
   caller: Caller,
-  input: Target & { metadata?: unknown },
+  input: Target & { metadata?: MetadataFields },
 ): Promise<{ success: true; tokenId: string }> {
   requireChain(writer.runtime, input.chainId);
   await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
-  const tokenId = await createTokenType(db, input.chainId, input.contractAddress, input.metadata ?? null);
+  const tokenId = await createTokenType(db, input.chainId, input.contractAddress, caller.projectId, input.metadata);
   return { success: true, tokenId: tokenId.toString() };
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { bigint, boolean, foreignKey, integer, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { StoreDb } from "./db.js";
 import { appSchema, projects } from "./schema.js";
+import { tokenMetadata } from "./tokenMetadata.js";
 
 export const projectCollections = appSchema.table(
   "project_collections",
@@ -28,7 +29,6 @@ export const erc1155TokenTypes = appSchema.table(
     chainId: bigint("chain_id", { mode: "number" }).notNull(),
     address: text("address").notNull(),
     tokenId: numeric("token_id", { precision: 78, scale: 0 }).notNull(),
-    metadata: jsonb("metadata"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,8 +49,11 @@ export async function findProjectCollection(db: StoreDb, chainId: number, addres
   return row;
 }
 
-/** The next ERC-1155 token id of a collection, allocated under a row lock so concurrent creations never share one. */
-export async function createTokenType(db: StoreDb, chainId: number, address: string, metadata: unknown): Promise<bigint> {
+/**
+ * The next ERC-1155 token id of a collection, allocated under a row lock so concurrent creations never share one;
+ * its metadata, if any, becomes the token's own metadata in the same transaction.
+ */
+export async function createTokenType(db: StoreDb, chainId: number, address: string, projectId: string, metadata: object | undefined): Promise<bigint> {
   return await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM tokenhub_app.project_collections WHERE chain_id = ${chainId} AND address = ${address} FOR UPDATE`);
     const [row] = await tx
@@ -58,7 +61,10 @@ export async function createTokenType(db: StoreDb, chainId: number, address: str
       .from(erc1155TokenTypes)
       .where(and(eq(erc1155TokenTypes.chainId, chainId), eq(erc1155TokenTypes.address, address)));
     const tokenId = BigInt(row!.next);
-    await tx.insert(erc1155TokenTypes).values({ chainId, address, tokenId: tokenId.toString(), metadata });
+    await tx.insert(erc1155TokenTypes).values({ chainId, address, tokenId: tokenId.toString() });
+    if (metadata !== undefined) {
+      await tx.insert(tokenMetadata).values({ chainId, address: address.toLowerCase(), tokenId: tokenId.toString(), projectId, metadata });
+    }
     return tokenId;
   });
 }

@@ -238,7 +238,8 @@ describe("collections and mints through the API", () => {
       const found = await queryDatabase(service.databaseUrl(), "SELECT token_id::text, metadata FROM tokenhub_app.token_metadata WHERE address = $1", [collection.toLowerCase()]);
       return found.length > 0 ? found : undefined;
     });
-    expect(rows).toEqual([{ token_id: tokenId, metadata: { name: "Gold", traits: [{ name: "tier", value: 1 }] } }]);
+    // Stored validated, under the OpenSea names the reads serve.
+    expect(rows).toEqual([{ token_id: tokenId, metadata: { name: "Gold", attributes: [{ trait_type: "tier", value: 1 }] } }]);
   });
 
   it("answers a repeat of a request that died mid-way without minting twice", async () => {

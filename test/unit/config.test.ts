@@ -36,6 +36,7 @@ describe("environment", () => {
         retryBaseMs: 30000,
         allowPrivateAddresses: false,
       },
+      metadataPropagationWindowMs: 2000,
     });
   });
 

@@ -10,8 +10,9 @@ const chainErrors = {
   503: { description: "The chain's RPC is unavailable", content: { "application/json": { schema: errorBodySchema } } },
 } as const;
 
-/** A JSON POST that writes: bearer scope, Idempotency-Key, the body schema, the response schema, every error. */
+/** A JSON POST (or PUT) that writes: bearer scope, Idempotency-Key, the body schema, the response schema, every error. */
 export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodType>(spec: {
+  method?: "post" | "put";
   path: string;
   tag: string;
   summary: string;
@@ -20,7 +21,7 @@ export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodTyp
   response: Response;
 }) {
   return createRoute({
-    method: "post",
+    method: spec.method ?? "post",
     path: spec.path,
     tags: [spec.tag],
     summary: spec.summary,

@@ -1,0 +1,51 @@
+import type { RuntimeConfig } from "../../config/runtime.js";
+import type { Logger } from "../../logger.js";
+import { collectionMetadataBody, metadataWriteResponse, refreshMetadataBody, tokenMetadataBody } from "../../schemas/metadata.js";
+import { writeResponse } from "../../schemas/writes.js";
+import type { ChainWriter } from "../../services/chainWriter.js";
+import type { IndexDb } from "../../services/collections.js";
+import { refreshMetadata, setCollectionMetadata, setTokenMetadata } from "../../services/metadataWrites.js";
+import type { StoreDb } from "../../store/db.js";
+import { callerOf } from "../context.js";
+import { createRouter } from "../router.js";
+import { jsonWriteRoute } from "./writeRoute.js";
+
+const collectionMetadataSpec = jsonWriteRoute({
+  method: "put",
+  path: "/api/v1/nft/collectionMetadata",
+  tag: "metadata",
+  summary: "Update an NFT collection's default metadata (every token inherits it) and announce it on chain",
+  scope: "metadata",
+  body: collectionMetadataBody,
+  response: metadataWriteResponse,
+});
+
+const tokenMetadataSpec = jsonWriteRoute({
+  method: "put",
+  path: "/api/v1/nft/tokenMetadata",
+  tag: "metadata",
+  summary: "Update one ERC-721 or ERC-1155 token's own metadata (overrides the collection's field by field) and announce it on chain",
+  scope: "metadata",
+  body: tokenMetadataBody,
+  response: metadataWriteResponse,
+});
+
+const refreshSpec = jsonWriteRoute({
+  path: "/api/v1/nft/refresh",
+  tag: "metadata",
+  summary: "Emit the metadata refresh events (ERC-4906, ERC-1155 URI, ERC-7572) now, for one token or the whole collection",
+  scope: "metadata",
+  body: refreshMetadataBody,
+  response: writeResponse,
+});
+
+export function metadataWriteRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; runtime: RuntimeConfig; logger: Logger }) {
+  const services = {
+    indexDb: deps.indexDb,
+    propagation: { writer: deps.writer, store: deps.store, windowMs: deps.runtime.metadataPropagationWindowMs, logger: deps.logger },
+  };
+  return createRouter()
+    .openapi(collectionMetadataSpec, async (c) => c.json(await setCollectionMetadata(services, callerOf(c), c.req.valid("json")), 200))
+    .openapi(tokenMetadataSpec, async (c) => c.json(await setTokenMetadata(services, callerOf(c), c.req.valid("json")), 200))
+    .openapi(refreshSpec, async (c) => c.json(await refreshMetadata(services, callerOf(c), c.req.valid("json")), 200));
+}

@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStore, type Store } from "../../src/store/db.js";
+import { migrateAppStore } from "../../src/store/migrate.js";
+import {
+  claimMetadataChanges,
+  collectionsDueForPropagation,
+  patchTokenMetadata,
+  queueMetadataChange,
+  releaseMetadataChanges,
+  settleMetadataChanges,
+} from "../../src/store/metadataChanges.js";
+
+// Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
+const admin = process.env.DATABASE_URL;
+const name = `tokenhub_metadata_${crypto.randomBytes(5).toString("hex")}`;
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../src/store/migrations");
+const PROJECT = "00000000-0000-4000-8000-000000000001";
+const COLLECTION = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+let store: Store;
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+describe.skipIf(!admin)("metadata store", () => {
+  beforeAll(async () => {
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(admin!);
+    url.pathname = `/${name}`;
+    store = createStore(url.toString(), { max: 6 });
+    // The database as it was before migration 0040: ERC-1155 token types carried their own metadata.
+    await store.pool.query("CREATE SCHEMA tokenhub_app");
+    await store.pool.query("CREATE TABLE tokenhub_app.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    for (const file of fs.readdirSync(MIGRATIONS).filter((file) => /^\d{4}_.+\.sql$/.test(file) && file < "0040").sort()) {
+      await store.pool.query(fs.readFileSync(path.join(MIGRATIONS, file), "utf8"));
+      await store.pool.query("INSERT INTO tokenhub_app.schema_migrations (name) VALUES ($1)", [file]);
+    }
+    await store.pool.query("INSERT INTO tokenhub_app.projects (id, name) VALUES ($1, 'p')", [PROJECT]);
+    await store.pool.query(
+      "INSERT INTO tokenhub_app.project_collections (chain_id, address, project_id, kind, source, name, symbol) VALUES (1, $1, $2, 'erc1155', 'created', 'Items', 'ITM')",
+      [COLLECTION, PROJECT],
+    );
+    await store.pool.query(
+      `INSERT INTO tokenhub_app.erc1155_token_types (chain_id, address, token_id, metadata) VALUES (1, $1, 1, '{"name":"Sword","mediaUrl":"https://m/sword.png"}'), (1, $1, 2, NULL)`,
+      [COLLECTION],
+    );
+    await migrateAppStore(store.pool);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it("moves ERC-1155 token types' metadata into the one token-level store", async () => {
+    const rows = await store.pool.query("SELECT address, token_id::text, project_id, metadata FROM tokenhub_app.token_metadata");
+    expect(rows.rows).toEqual([{ address: COLLECTION.toLowerCase(), token_id: "1", project_id: PROJECT, metadata: { name: "Sword", mediaUrl: "https://m/sword.png" } }]);
+    const columns = await store.pool.query("SELECT column_name FROM information_schema.columns WHERE table_schema = 'tokenhub_app' AND table_name = 'erc1155_token_types'");
+    expect(columns.rows.map((row) => row.column_name)).not.toContain("metadata");
+  });
+
+  it("merges updates field by field, replacing an old spelling of the same field, and keeps concurrent updates of other fields", async () => {
+    const token = { chainId: 1, address: COLLECTION, tokenId: 1n, projectId: PROJECT };
+    await Promise.all([
+      patchTokenMetadata(store.db, token, { set: { image: "ipfs://sword" }, remove: ["image", "mediaUrl"] }),
+      patchTokenMetadata(store.db, token, { set: { description: "Sharp" }, remove: ["description"] }),
+    ]);
+    await patchTokenMetadata(store.db, token, { set: {}, remove: ["name"] });
+    const rows = await store.pool.query("SELECT metadata FROM tokenhub_app.token_metadata WHERE token_id = 1");
+    expect(rows.rows[0].metadata).toEqual({ image: "ipfs://sword", description: "Sharp" });
+  });
+
+  it("lets one claim at a time take a collection's changes, then holds new ones until the window ends", async () => {
+    const key = { chainId: 7, address: COLLECTION };
+    await queueMetadataChange(store.db, key, { tokenIds: [3n, 1n] });
+    await queueMetadataChange(store.db, key, { collection: true });
+    const claims = await Promise.all(["a", "b", "c"].map(() => claimMetadataChanges(store.db, key, crypto.randomUUID(), 60_000)));
+    expect(claims.filter((claim) => claim !== undefined)).toEqual([{ tokenIds: [1n, 3n], collection: true }]);
+
+    await queueMetadataChange(store.db, key, { tokenIds: [4n] });
+    expect(await claimMetadataChanges(store.db, key, crypto.randomUUID(), 60_000)).toBeUndefined();
+    const due = async (windowMs: number) => (await collectionsDueForPropagation(store.db, windowMs, 600_000)).filter((collection) => collection.chainId === 7);
+    expect(await due(60_000)).toEqual([]);
+    expect(await due(0)).toEqual([{ chainId: 7, address: COLLECTION.toLowerCase() }]);
+
+    const claim = crypto.randomUUID();
+    expect(await claimMetadataChanges(store.db, key, claim, 0)).toEqual({ tokenIds: [4n], collection: false });
+    await releaseMetadataChanges(store.db, claim);
+    const again = crypto.randomUUID();
+    expect(await claimMetadataChanges(store.db, key, again, 0)).toEqual({ tokenIds: [4n], collection: false });
+    await settleMetadataChanges(store.db, again);
+    expect(await claimMetadataChanges(store.db, key, crypto.randomUUID(), 0)).toBeUndefined();
+  });
+});
