@@ -21,6 +21,7 @@ import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
 import { metadataRoutes } from "./routes/metadata.js";
+import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountCallsRoutes(deps));
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
+  app.route("/", permitsRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -8,6 +8,7 @@ import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
+import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createApp } from "./app.js";
@@ -46,11 +47,18 @@ const writer = {
   pipeline,
   runtime,
   signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
+  signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
 createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() => undefined), {
   intervalMs: 500,
   name: "minted token metadata",
+  logger,
+}).start();
+
+createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger).then(() => undefined), {
+  intervalMs: 500,
+  name: "permit token metadata",
   logger,
 }).start();
 

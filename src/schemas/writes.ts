@@ -5,7 +5,7 @@ import { addressSchema, chainIdSchema } from "./common.js";
 const name = z.string().trim().min(1, "is required").max(100, "at most 100 characters");
 const symbol = z.string().trim().min(1, "is required").max(20, "at most 20 characters");
 /** Metadata is free-form JSON here; the metadata routes define its fields. */
-const metadata = z.record(z.string(), z.unknown()).openapi({ type: "object", description: "Token metadata (name, description, mediaUrl, traits…)" });
+export const metadata = z.record(z.string(), z.unknown()).openapi({ type: "object", description: "Token metadata (name, description, mediaUrl, traits…)" });
 
 export const createErc20Body = z
   .object({ chainId: chainIdSchema, name, symbol, decimals: z.number().int().min(0).max(36).default(18) })
