@@ -245,7 +245,9 @@ describe("permits redeemed by their recipients", () => {
   it("revokes a permit on chain through the pipeline; its redemption then reverts and the status says revoked", async () => {
     const revocable = await permit("erc721", { contractAddress: club, recipientAddress: dave.address, metadata: { name: "Never" } });
     const before = await signerState();
-    const revoked = await call("DELETE", `/api/v1/permits/${revocable.permitId}`);
+    // Revocations of one permit at the same moment send one transaction.
+    const [revoked, concurrent] = await Promise.all([call("DELETE", `/api/v1/permits/${revocable.permitId}`), call("DELETE", `/api/v1/permits/${revocable.permitId}`)]);
+    expect(concurrent).toEqual(revoked);
     expect(revoked.body).toEqual({
       success: true,
       permitId: revocable.permitId,
@@ -316,6 +318,22 @@ describe("permits redeemed by their recipients", () => {
         permitIds: [],
       },
     });
+  });
+
+  it("answers a repeated permit request under the same Idempotency-Key with the same permit, stored once", async () => {
+    const rows = await permitRows();
+    const body = JSON.stringify({ chainId: 31337, contractAddress: coin, recipientAddress: carol.address, amount: "7" });
+    const send = () =>
+      fetch(`${service.baseUrl}/api/v1/erc20/permit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}`, "idempotency-key": "permit-carol-7" },
+        body,
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(200);
+    expect(second).toEqual(first);
+    expect(await permitRows()).toBe(rows + 1);
   });
 
   it("refuses bad input with a 4xx and stores nothing", async () => {
@@ -408,6 +426,7 @@ describe("permits redeemed by their recipients", () => {
     expect(stale.status).toBe(400);
     expect(stale.body.details).toEqual([{ path: "expiration", message: "must be in the future" }]);
     const batch = await get(`/api/v1/erc20/permit/batch?chainId=31337&contractAddress=${coin}&recipientAddress=${carol.address}`);
-    expect(batch.body).toMatchObject({ success: true, totalAmount: "7", totalAmountRaw: "7000000" });
+    // Carol's two open permits of 7 without expiry; the expired one of 3 is left out.
+    expect(batch.body).toMatchObject({ success: true, totalAmount: "14", totalAmountRaw: "14000000" });
   });
 });
