@@ -112,6 +112,8 @@ export async function findRedeemedPermitsAwaitingMetadata(pool: pg.Pool, indexSc
        JOIN "${indexSchema}".permit_nonce n
          ON n.chain_id = p.chain_id AND n.contract = lower(p.contract_address) AND n.signer = lower(p.signer) AND n.nonce = p.nonce
       WHERE p.metadata IS NOT NULL AND p.metadata_attached_at IS NULL AND n.status = 'used'
+        -- The index may have stored the redemption before the mints that follow it: wait for all of them.
+        AND cardinality(n.minted_token_ids) >= CASE WHEN p.kind = 'erc721' THEN p.amount ELSE 1 END
       ORDER BY p.created_at
       LIMIT $1`,
     [limit],

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type pg from "pg";
-import { ChainUnavailableError, ValidationError } from "../../errors.js";
+import { ChainUnavailableError, TokenhubError, ValidationError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
@@ -99,7 +99,7 @@ export function createTransactionPipeline(deps: {
     const value = request.value ?? 0n;
     const signer = request.from === undefined ? runtime.nextSigner() : runtime.signers.find((candidate) => candidate.address === getAddress(request.from!));
     if (signer === undefined) {
-      throw new ChainUnavailableError(`${request.from} is not a configured signer of chain ${runtime.id} (anymore); it alone can send this transaction.`);
+      throw new TokenhubError(409, "CONFLICT", `${request.from} is not a configured signer of chain ${runtime.id} (anymore); it alone can send this transaction.`);
     }
     const estimate = await simulate(runtime.rpc, { from: signer.address, to, data: request.data, value });
     const gasLimit = (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
