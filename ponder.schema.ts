@@ -136,7 +136,10 @@ export const accountCall = onchainTable(
   }),
 );
 
-/** Permit nonces consumed on chain: `used` by a redemption, `invalidated` by a revocation. */
+/**
+ * Permit nonces consumed on chain: `used` by a redemption, `invalidated` by a revocation. A redemption also records
+ * who sent it and what it minted (the mints that follow its `PermitUsed` log in the same transaction).
+ */
 export const permitNonce = onchainTable(
   "permit_nonce",
   (t) => ({
@@ -146,10 +149,33 @@ export const permitNonce = onchainTable(
     nonce: t.bigint().notNull(),
     status: t.text().notNull(),
     transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    /** The transaction's sender: the account that paid for the redemption or the revocation. */
+    sender: t.hex().notNull(),
     blockNumber: t.bigint().notNull(),
     timestamp: t.bigint().notNull(),
+    /** ERC-721: the token ids minted; ERC-1155: the token id; ERC-20: empty. */
+    mintedTokenIds: t.bigint().array().notNull(),
+    /** ERC-20 raw amount or ERC-1155 quantity; for ERC-721 the number of tokens. */
+    mintedAmount: t.bigint().notNull(),
   }),
   (table) => ({ pk: primaryKey({ columns: [table.chainId, table.contract, table.signer, table.nonce] }) }),
+);
+
+/**
+ * Within one transaction, the permit whose `PermitUsed` log came last on a contract: the mints that follow belong to
+ * it. Redeeming several permits in one `multicall` moves it from one permit to the next.
+ */
+export const permitRedemptionCursor = onchainTable(
+  "permit_redemption_cursor",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    transactionHash: t.hex().notNull(),
+    signer: t.hex().notNull(),
+    nonce: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.contract, table.transactionHash] }) }),
 );
 
 /** ERC-4906 / ERC-1155 URI / ERC-7572 signals, the log of what marketplaces were told to refresh. */

@@ -24,6 +24,7 @@ import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
+import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
   app.route("/", metadataWriteRoutes(deps));
+  app.route("/", permitsRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -11,6 +11,7 @@ import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
+import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createApp } from "./app.js";
@@ -49,6 +50,7 @@ const writer = {
   pipeline,
   runtime,
   signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
+  signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
 createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() => undefined), {
@@ -88,6 +90,11 @@ createLoop(
     ),
   { intervalMs: 500, name: "metadata propagation", logger },
 ).start();
+createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger).then(() => undefined), {
+  intervalMs: 500,
+  name: "permit token metadata",
+  logger,
+}).start();
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 

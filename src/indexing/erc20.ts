@@ -1,6 +1,7 @@
 import { ponder } from "ponder:registry";
 import { erc20Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { creditMintToPermit } from "./permits.js";
 
 type TransferArgs = { from: Address; to: Address; value: bigint };
 type Block = { timestamp: bigint };
@@ -9,10 +10,12 @@ type Block = { timestamp: bigint };
  * Balances per (contract, owner). A holder's `ownerSince` is when its balance last rose from zero; a balance that
  * returns to zero removes the row, so holders are exactly the rows.
  */
-async function applyTransfer(context: any, contract: Address, args: TransferArgs, block: Block) {
+async function applyTransfer(context: any, contract: Address, args: TransferArgs, block: Block, transactionHash: `0x${string}`) {
   const chainId: number = context.chain.id;
   if (args.value === 0n || args.from === args.to) return;
-  if (args.from !== zeroAddress) {
+  if (args.from === zeroAddress) {
+    await creditMintToPermit(context, { contract, transactionHash, tokenId: null, amount: args.value, once: true });
+  } else {
     const key = { chainId, contract, owner: args.from };
     const row = await context.db.find(erc20Balance, key);
     const balance = (row?.balance ?? 0n) - args.value;
@@ -31,9 +34,9 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
 }
 
 ponder.on("Erc20Collection:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block);
+  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash);
 });
 
 ponder.on("ExternalErc20:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block);
+  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash);
 });

@@ -1,6 +1,7 @@
 import { ponder } from "ponder:registry";
 import { erc721Token } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { creditMintToPermit } from "./permits.js";
 
 type TransferArgs = { from: Address; to: Address; tokenId: bigint };
 type Block = { number: bigint; timestamp: bigint };
@@ -11,6 +12,9 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
   if (args.to === zeroAddress) {
     await context.db.delete(erc721Token, key);
     return;
+  }
+  if (args.from === zeroAddress) {
+    await creditMintToPermit(context, { contract, transactionHash, tokenId: args.tokenId, amount: 1n, once: false });
   }
   await context.db
     .insert(erc721Token)

@@ -1,5 +1,6 @@
 import { ponder } from "ponder:registry";
-import { metadataSignal, permitNonce } from "ponder:schema";
+import { metadataSignal } from "ponder:schema";
+import { recordPermitNonce } from "./permits.js";
 
 /**
  * Events every collection kind emits (metadata refresh signals, permit nonces), registered once for our factory's
@@ -26,22 +27,6 @@ async function recordSignal(context: any, event: SignalEvent, kind: string, from
   });
 }
 
-async function recordNonce(context: any, event: SignalEvent & { args: { signer: `0x${string}`; nonce: bigint } }, status: "used" | "invalidated") {
-  await context.db
-    .insert(permitNonce)
-    .values({
-      chainId: context.chain.id,
-      contract: event.log.address,
-      signer: event.args.signer,
-      nonce: event.args.nonce,
-      status,
-      transactionHash: event.transaction.hash,
-      blockNumber: event.block.number,
-      timestamp: event.block.timestamp,
-    })
-    .onConflictDoNothing();
-}
-
 for (const source of ["CollectionSignals", "ExternalSignals"] as const) {
   ponder.on(`${source}:MetadataUpdate`, async ({ event, context }) => {
     await recordSignal(context, event, "token", event.args._tokenId, event.args._tokenId);
@@ -56,9 +41,9 @@ for (const source of ["CollectionSignals", "ExternalSignals"] as const) {
     await recordSignal(context, event, "contract", null, null);
   });
   ponder.on(`${source}:PermitUsed`, async ({ event, context }) => {
-    await recordNonce(context, event, "used");
+    await recordPermitNonce(context, event, "used");
   });
   ponder.on(`${source}:NonceInvalidated`, async ({ event, context }) => {
-    await recordNonce(context, event, "invalidated");
+    await recordPermitNonce(context, event, "invalidated");
   });
 }

@@ -1,4 +1,4 @@
-import type { Address, Hex, PublicClient, TransactionReceipt } from "viem";
+import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } from "viem";
 import { ChainUnavailableError } from "../errors.js";
 import type { TransactionPipeline } from "../chain/transactions/pipeline.js";
 import type { RuntimeConfig } from "../config/runtime.js";
@@ -9,6 +9,8 @@ export type ChainWriter = {
   runtime: RuntimeConfig;
   /** The service signers of each chain: they receive the minter and metadata roles of created collections. */
   signerAddresses: ReadonlyMap<number, readonly Address[]>;
+  /** The same signers as accounts, for what is signed off chain (mint permits). */
+  signerAccounts: ReadonlyMap<number, readonly LocalAccount[]>;
   publicClient(chainId: number): PublicClient;
 };
 

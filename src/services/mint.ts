@@ -56,7 +56,7 @@ export async function mintErc721(
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
-async function requireTokenTypes(db: StoreDb, target: Target, tokenIds: bigint[]): Promise<void> {
+export async function requireTokenTypes(db: StoreDb, target: Target, tokenIds: bigint[]): Promise<void> {
   const known = await tokenTypesExist(db, target.chainId, target.contractAddress, tokenIds);
   const missing = [...new Set(tokenIds.map(String))].filter((id) => !known.has(id));
   if (missing.length > 0) {

@@ -78,6 +78,24 @@ describe("transaction pipeline", () => {
     expect(await totalMinted(world, collection)).toBe(30n);
   });
 
+  it("sends from the signer a request names, and refuses one that is not configured", async () => {
+    const signers = [await world.newSigner(), await world.newSigner()];
+    const collection = await world.erc721(signers.map((signer) => signer.address));
+    const pipeline = await world.pipeline(signers);
+    const chosen = signers[1]!.address;
+    const sent = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(index)), from: chosen, purpose: "test.mint" }),
+      ),
+    );
+    expect(sent.map((transaction) => [transaction.signer, transaction.nonce])).toEqual([0, 1, 2, 3].map((nonce) => [chosen, nonce]));
+    await waitAllSettled(pipeline, sent);
+    const stranger = (await world.newSigner()).address;
+    await expect(
+      pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(0)), from: stranger, purpose: "test.mint" }),
+    ).rejects.toMatchObject({ status: 409, code: "CONFLICT", message: `${stranger} is not a configured signer of chain ${world.chain.chainId} (anymore); it alone can send this transaction.` });
+  });
+
   it("lets two replicas share a signer without sharing or skipping a nonce", async () => {
     const signer = await world.newSigner();
     const collection = await world.erc721([signer.address]);

@@ -147,10 +147,47 @@ describe("indexed events beyond transfers", () => {
       chain,
       await chain.client.writeContract({ chain: chain.client.chain, account: minter, address: coin, abi: tokenHubERC20Abi, functionName: "invalidateNonce", args: [revokedNonce] }),
     );
-    const found = await rowsWhenCount(2, "SELECT signer, nonce::text, status, transaction_hash FROM tokenhub_index.permit_nonce WHERE contract = $1 ORDER BY block_number", [coin.toLowerCase()]);
+    const found = await rowsWhenCount(
+      2,
+      "SELECT signer, nonce::text, status, transaction_hash, sender, minted_token_ids::text[], minted_amount::text FROM tokenhub_index.permit_nonce WHERE contract = $1 ORDER BY block_number",
+      [coin.toLowerCase()],
+    );
     expect(found).toEqual([
-      { signer: minter.address.toLowerCase(), nonce: nonce.toString(), status: "used", transaction_hash: redeemed.transactionHash },
-      { signer: minter.address.toLowerCase(), nonce: revokedNonce.toString(), status: "invalidated", transaction_hash: revoked.transactionHash },
+      { signer: minter.address.toLowerCase(), nonce: nonce.toString(), status: "used", transaction_hash: redeemed.transactionHash, sender: recipient.address.toLowerCase(), minted_token_ids: [], minted_amount: "1000" },
+      { signer: minter.address.toLowerCase(), nonce: revokedNonce.toString(), status: "invalidated", transaction_hash: revoked.transactionHash, sender: minter.address.toLowerCase(), minted_token_ids: [], minted_amount: "0" },
+    ]);
+  });
+
+  it("credits each permit of a multicall with the tokens its own mintWithPermit minted", async () => {
+    const [minter, recipient] = chain.accounts as [(typeof chain.accounts)[0], (typeof chain.accounts)[0]];
+    const { address: nft } = await createCollectionOnChain(chain, core.tokenFactory, "erc721", { name: "Passes", symbol: "PAS" });
+    // A mint by the service before them, in its own transaction, is nobody's permit.
+    await minedReceipt(chain, await chain.client.writeContract({ chain: chain.client.chain, account: minter, address: nft, abi: tokenHubERC721Abi, functionName: "mintTo", args: [recipient.address, 1n] }));
+    const permits = [
+      { to: recipient.address, amount: 2n, nonce: uuidNonce(), deadline: maxUint256 },
+      { to: recipient.address, amount: 1n, nonce: uuidNonce(), deadline: maxUint256 },
+    ];
+    const calls = await Promise.all(
+      permits.map(async (permit) =>
+        encodeFunctionData({
+          abi: tokenHubERC721Abi,
+          functionName: "mintWithPermit",
+          args: [permit.to, permit.amount, permit.nonce, permit.deadline, await signMintPermit(minter, 31337, nft, permit)],
+        }),
+      ),
+    );
+    const redeemed = await minedReceipt(
+      chain,
+      await chain.client.writeContract({ chain: chain.client.chain, account: recipient, address: nft, abi: tokenHubERC721Abi, functionName: "multicall", args: [calls] }),
+    );
+    const found = await rowsWhenCount(
+      2,
+      "SELECT nonce::text, transaction_hash, sender, minted_token_ids::text[], minted_amount::text FROM tokenhub_index.permit_nonce WHERE contract = $1 ORDER BY log_index",
+      [nft.toLowerCase()],
+    );
+    expect(found).toEqual([
+      { nonce: permits[0]!.nonce.toString(), transaction_hash: redeemed.transactionHash, sender: recipient.address.toLowerCase(), minted_token_ids: ["2", "3"], minted_amount: "2" },
+      { nonce: permits[1]!.nonce.toString(), transaction_hash: redeemed.transactionHash, sender: recipient.address.toLowerCase(), minted_token_ids: ["4"], minted_amount: "1" },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type pg from "pg";
-import { ChainUnavailableError, ValidationError } from "../../errors.js";
+import { ChainUnavailableError, TokenhubError, ValidationError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
@@ -23,6 +23,8 @@ export type TransactionRequest = {
   to: Address;
   data: Hex;
   value?: bigint;
+  /** Send from this signer (e.g. to revoke a permit it signed); by default the chain's signers take turns. */
+  from?: Address;
   /** What the transaction is for (`erc721.mint`, …): kept with the record for operators and the API. */
   purpose: string;
   projectId?: string;
@@ -95,7 +97,10 @@ export function createTransactionPipeline(deps: {
     if (!isAddress(request.to, { strict: false })) throw new ValidationError(`Not an address: ${request.to}.`);
     const to = getAddress(request.to);
     const value = request.value ?? 0n;
-    const signer = runtime.nextSigner();
+    const signer = request.from === undefined ? runtime.nextSigner() : runtime.signers.find((candidate) => candidate.address === getAddress(request.from!));
+    if (signer === undefined) {
+      throw new TokenhubError(409, "CONFLICT", `${request.from} is not a configured signer of chain ${runtime.id} (anymore); it alone can send this transaction.`);
+    }
     const estimate = await simulate(runtime.rpc, { from: signer.address, to, data: request.data, value });
     const gasLimit = (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
     return runtime.lanes.get(signer.address)!.submit({

@@ -1,0 +1,70 @@
+import { permitNonce, permitRedemptionCursor } from "ponder:schema";
+
+type Hex = `0x${string}`;
+
+export type NonceEvent = {
+  args: { signer: Hex; nonce: bigint };
+  log: { address: Hex; logIndex: number };
+  block: { number: bigint; timestamp: bigint };
+  transaction: { hash: Hex; from: Hex };
+};
+
+/**
+ * A nonce consumed on chain. A redemption (`used`) also becomes the transaction's cursor on the contract, so the
+ * mint logs that follow it are credited to this permit.
+ */
+export async function recordPermitNonce(context: any, event: NonceEvent, status: "used" | "invalidated") {
+  const chainId: number = context.chain.id;
+  const contract = event.log.address;
+  await context.db
+    .insert(permitNonce)
+    .values({
+      chainId,
+      contract,
+      signer: event.args.signer,
+      nonce: event.args.nonce,
+      status,
+      transactionHash: event.transaction.hash,
+      logIndex: event.log.logIndex,
+      sender: event.transaction.from,
+      blockNumber: event.block.number,
+      timestamp: event.block.timestamp,
+      mintedTokenIds: [],
+      mintedAmount: 0n,
+    })
+    .onConflictDoNothing();
+  if (status === "used") {
+    await context.db
+      .insert(permitRedemptionCursor)
+      .values({ chainId, contract, transactionHash: event.transaction.hash, signer: event.args.signer, nonce: event.args.nonce })
+      .onConflictDoUpdate({ signer: event.args.signer, nonce: event.args.nonce });
+  }
+}
+
+export type PermitMint = {
+  contract: Hex;
+  transactionHash: Hex;
+  /** null for ERC-20. */
+  tokenId: bigint | null;
+  amount: bigint;
+  /**
+   * ERC-20 and ERC-1155 permits mint once, so the cursor ends there and a later mint in the same transaction is not
+   * theirs. An ERC-721 permit mints `amount` tokens; the service reads no more ids than the permit allowed.
+   */
+  once: boolean;
+};
+
+/** Credits a mint (a transfer from the zero address) to the permit redeemed just before it in the transaction. */
+export async function creditMintToPermit(context: any, mint: PermitMint) {
+  const chainId: number = context.chain.id;
+  const cursorKey = { chainId, contract: mint.contract, transactionHash: mint.transactionHash };
+  const cursor = await context.db.find(permitRedemptionCursor, cursorKey);
+  if (!cursor) return;
+  await context.db
+    .update(permitNonce, { chainId, contract: mint.contract, signer: cursor.signer, nonce: cursor.nonce })
+    .set((row: { mintedTokenIds: bigint[]; mintedAmount: bigint }) => ({
+      mintedTokenIds: mint.tokenId === null ? row.mintedTokenIds : [...row.mintedTokenIds, mint.tokenId],
+      mintedAmount: row.mintedAmount + mint.amount,
+    }));
+  if (mint.once) await context.db.delete(permitRedemptionCursor, cursorKey);
+}

@@ -1,0 +1,144 @@
+import { z } from "@hono/zod-openapi";
+import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
+import { addressSchema, chainIdSchema, errorBodySchema } from "./common.js";
+import { type MetadataFields, metadataInputSchema } from "./metadata.js";
+
+const DIGITS = /^\d{1,15}$/;
+/** A date, or a date-time with its time zone: a date-time without one would mean the server's local time. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
+/** Unix seconds beyond this (year 5138) are almost surely milliseconds. */
+const MAX_UNIX_SECONDS = 100_000_000_000;
+
+/**
+ * When a permit stops being redeemable: an ISO-8601 date-time or Unix seconds, parsed to Unix seconds. Whether it
+ * lies in the future is checked against the chain's clock by the service.
+ */
+export const expirationSchema = z
+  .union([z.number(), z.string()], { error: () => "must be an ISO-8601 date-time or Unix seconds" })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return undefined;
+    let seconds: number;
+    if (typeof value === "number" || DIGITS.test(value)) {
+      seconds = Number(value);
+      if (!Number.isSafeInteger(seconds) || seconds < 0) {
+        ctx.addIssue({ code: "custom", message: "Unix seconds must be a non-negative integer" });
+        return z.NEVER;
+      }
+      if (seconds > MAX_UNIX_SECONDS) {
+        ctx.addIssue({ code: "custom", message: "is too far in the future for Unix seconds (milliseconds given?)" });
+        return z.NEVER;
+      }
+      return seconds;
+    }
+    const milliseconds = ISO_8601.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
+    if (Number.isNaN(milliseconds)) {
+      ctx.addIssue({ code: "custom", message: "must be an ISO-8601 date-time with a time zone (2030-01-31T12:00:00Z) or Unix seconds" });
+      return z.NEVER;
+    }
+    return Math.floor(milliseconds / 1000);
+  })
+  .openapi({
+    oneOf: [{ type: "string", format: "date-time" }, { type: "integer" }],
+    description: "When the permit expires: ISO-8601 date-time or Unix seconds; absent: never",
+    example: "2030-01-31T12:00:00Z",
+  });
+
+const tokenMetadataFields = {
+  metadata: metadataInputSchema.optional(),
+  individualMetadata: metadataInputSchema.optional().openapi({ description: "Same as `metadata` (either name is accepted)" }),
+};
+
+/** `metadata` and `individualMetadata` are one field under two names; giving both is ambiguous. */
+function oneMetadata<T extends { metadata?: MetadataFields; individualMetadata?: MetadataFields }>(body: T, ctx: z.RefinementCtx) {
+  if (body.metadata !== undefined && body.individualMetadata !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["individualMetadata"], message: "give either metadata or individualMetadata, not both" });
+  }
+}
+
+const target = { chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, expiration: expirationSchema };
+
+export const erc20PermitBody = z.object({ ...target, amount: humanAmountSchema }).openapi("Erc20PermitRequest");
+
+export const erc721PermitBody = z.object({ ...target, ...tokenMetadataFields }).superRefine(oneMetadata).openapi("Erc721PermitRequest");
+
+export const erc1155PermitBody = z
+  .object({ ...target, tokenId: tokenIdSchema, amount: tokenAmountSchema, ...tokenMetadataFields })
+  .superRefine(oneMetadata)
+  .openapi("Erc1155PermitRequest");
+
+export const preparedCallSchema = z
+  .object({
+    to: z.string().openapi({ description: "The token contract" }),
+    value: z.string().openapi({ description: "Wei to send (always 0)" }),
+    data: z.string().openapi({ description: "Calldata: mintWithPermit(...) or multicall([...])" }),
+  })
+  .openapi("PreparedCall", { description: "The transaction the recipient sends, from its own account, to redeem" });
+
+export const permitIssuedResponse = z
+  .object({ success: z.literal(true), permitId: z.string().uuid(), signature: z.string(), preparedCall: preparedCallSchema })
+  .openapi("PermitIssued");
+
+export const permitIdParams = z.object({
+  permitId: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a permit id (UUID)")
+    .transform((value) => value.toLowerCase())
+    .openapi({ param: { name: "permitId", in: "path" }, type: "string", format: "uuid" }),
+});
+
+export const permitResponse = z
+  .object({
+    success: z.literal(true),
+    permitId: z.string(),
+    status: z.enum(["open", "redeemed", "expired", "revoked"]),
+    statusReason: z.string().openapi({ description: "Why the permit has this status, in a sentence" }),
+    chainId: z.number().int(),
+    contractAddress: z.string(),
+    type: z.enum(["erc20", "erc721", "erc1155"]),
+    recipientAddress: z.string(),
+    tokenId: z.string().nullable().openapi({ description: "ERC-1155 only" }),
+    amount: z.string().openapi({ description: "Human-readable for ERC-20 (decimals applied)" }),
+    amountRaw: z.string(),
+    expiration: z.string().nullable().openapi({ description: "ISO-8601; null: never expires" }),
+    signerAddress: z.string(),
+    signature: z.string(),
+    preparedCall: preparedCallSchema,
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+    redemption: z
+      .object({
+        transactionHash: z.string(),
+        blockNumber: z.string(),
+        timestamp: z.number().int(),
+        redeemerAddress: z.string().openapi({ description: "The account that sent the redemption and paid its gas" }),
+        tokenIds: z.array(z.string()).openapi({ description: "Minted token ids (ERC-721, ERC-1155); empty for ERC-20" }),
+      })
+      .nullable(),
+    revocation: z
+      .object({ transactionHash: z.string(), status: z.enum(["pending", "success", "failure"]) })
+      .nullable()
+      .openapi({ description: "The invalidateNonce transaction, once a revocation was sent" }),
+  })
+  .openapi("Permit");
+
+export const permitRevokedResponse = z
+  .object({ success: z.literal(true), permitId: z.string(), transactionHash: z.string(), transactionUrl: z.string() })
+  .openapi("PermitRevocationSent");
+
+export const erc20PermitBatchQuery = z.object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema });
+
+export const erc20PermitBatchResponse = z
+  .object({
+    success: z.literal(true),
+    totalAmount: z.string().openapi({ description: "Human-readable (the token's decimals applied)" }),
+    totalAmountRaw: z.string(),
+    permitIds: z.array(z.string()),
+    preparedCall: preparedCallSchema,
+  })
+  .openapi("Erc20PermitBatch");
+
+export const noOpenPermitsResponse = errorBodySchema
+  .extend({ totalAmount: z.literal("0"), totalAmountRaw: z.literal("0"), permitIds: z.array(z.string()).length(0) })
+  .openapi("NoOpenPermits");
