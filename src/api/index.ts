@@ -40,6 +40,11 @@ const pipeline = createTransactionPipeline({
   pool: store.pool,
   chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [] })),
   logger: logger.child({ component: "transactions" }),
+  options: {
+    resubmitAfterMs: runtime.transactions.resubmitAfterMs,
+    maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
+    rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
+  },
 });
 await pipeline.start();
 const publicClients = new Map<number, PublicClient>(

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseGwei } from "viem";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 
@@ -26,6 +27,12 @@ const envSchema = z.object({
   TOKENHUB_METADATA_FETCH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   TOKENHUB_METADATA_FETCH_RETRY_MS: z.coerce.number().int().positive().default(30_000),
   TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  TOKENHUB_TX_RESUBMIT_AFTER_MS: z.coerce.number().int().positive().default(60_000),
+  TOKENHUB_TX_MAX_FEE_GWEI: z
+    .string()
+    .regex(/^\d+(\.\d{1,9})?$/, "a number of gwei, at most 9 decimals")
+    .default("1000"),
+  TOKENHUB_TX_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
 });
 
@@ -44,6 +51,15 @@ export type Settings = {
   maxBatchSize: number;
   remoteMetadata: RemoteMetadataSettings;
   metadataPropagationWindowMs: number;
+  transactions: TransactionSettings;
+};
+
+/** The transaction pipeline's knobs an operator may turn (src/chain/transactions/options.ts has the rest). */
+export type TransactionSettings = {
+  resubmitAfterMs: number;
+  /** Wei, as a decimal string (the runtime file is JSON). */
+  maxFeePerGasCap: string;
+  rpcTimeoutMs: number;
 };
 
 /** How external contracts' remote token metadata is fetched (src/services/remoteMetadataSync.ts). */
@@ -91,5 +107,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       allowPrivateAddresses: e.TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE === "true",
     },
     metadataPropagationWindowMs: e.TOKENHUB_METADATA_PROPAGATION_WINDOW_MS,
+    transactions: {
+      resubmitAfterMs: e.TOKENHUB_TX_RESUBMIT_AFTER_MS,
+      maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),
+      rpcTimeoutMs: e.TOKENHUB_TX_RPC_TIMEOUT_MS,
+    },
   };
 }

@@ -99,6 +99,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
       logLevel: settings.logLevel,
       remoteMetadata: settings.remoteMetadata,
+      transactions: settings.transactions,
       chains,
     });
 

@@ -37,6 +37,7 @@ describe("environment", () => {
         allowPrivateAddresses: false,
       },
       metadataPropagationWindowMs: 2000,
+      transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000 },
     });
   });
 

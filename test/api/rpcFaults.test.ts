@@ -1,0 +1,117 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC721Abi } from "../../abis/index.js";
+import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
+import { deployCore } from "../../src/chain/deployCore.js";
+import { type RpcProxy, startRpcProxy } from "../chain/rpcProxy.js";
+import { chainClient, type ChainClient } from "../helpers/chainClient.js";
+import { startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+/**
+ * The whole service (HTTP, pipeline, indexer) talking to a chain through a proxy that fails, resets, loses the answer
+ * of or stalls a fifth of RPC calls: every mint the API accepted lands exactly once, nothing refused lands, and the
+ * signer's nonces have no gap and no double.
+ */
+let service: TestService;
+let second: AnvilInstance;
+let proxy: RpcProxy;
+let chain: ChainClient;
+const signerKey = generatePrivateKey();
+const signer = privateKeyToAccount(signerKey);
+
+const recipient = (index: number): Address => getAddress(keccak256(toHex(`rpc-faults-${index}`)).slice(0, 42));
+
+async function post(route: string, body: unknown) {
+  const response = await fetch(`${service.baseUrl}${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  second = await startAnvil({ chainId: 31338, quiet: true });
+  chain = chainClient(second.rpcUrl, 31338);
+  const [funder] = chain.accounts;
+  await deployCore(chain.client, funder!);
+  await chain.client.setBalance({ address: signer.address, value: 10n ** 21n });
+  proxy = await startRpcProxy(second.rpcUrl, { seed: 20261121, delayMs: [50, 400] });
+
+  service = await startTestService({
+    env: {
+      TOKENHUB_SIGNER_KEYS_31338: signerKey,
+      TOKENHUB_TX_RPC_TIMEOUT_MS: "2000",
+      TOKENHUB_TX_RESUBMIT_AFTER_MS: "4000",
+    },
+  });
+  const chainsFile = path.join(service.dataDir, "chains.json");
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "faulty", rpcUrl: proxy.url }] }));
+  await service.stop();
+  service.env.TOKENHUB_CHAINS_FILE = chainsFile;
+  await service.start();
+  await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 60_000 });
+});
+
+afterAll(async () => {
+  await service?.destroy();
+  await proxy?.stop();
+  await second?.stop();
+});
+
+describe("mints through an unreliable RPC", () => {
+  it("lands every accepted mint exactly once when a fifth of RPC calls fail, reset, lose their answer or stall", async () => {
+    const created = await post("/api/v1/erc721/create", { chainId: 31338, name: "Sturdy", symbol: "STD" });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const collection = created.body.contractAddress as Address;
+    const startNonce = await chain.client.getTransactionCount({ address: signer.address });
+
+    proxy.setFaultRate(0.2);
+    const count = 120;
+    const answers: { status: number; body: Record<string, unknown> }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < count) {
+          const index = next++;
+          answers[index] = await post("/api/v1/erc721/mint", { chainId: 31338, contractAddress: collection, recipientAddress: recipient(index) });
+        }
+      }),
+    );
+    const accepted = answers.flatMap((answer, index) => (answer.status === 200 ? [{ index, hash: answer.body.transactionHash as Hex }] : []));
+    const refused = answers.filter((answer) => answer.status !== 200);
+    // Retries absorb most faults; a refusal must be the typed 503 that says the chain is unavailable.
+    expect(refused.map((answer) => [answer.status, answer.body.code])).toEqual(refused.map(() => [503, "CHAIN_UNAVAILABLE"]));
+    expect(accepted.length).toBeGreaterThan(count * 0.8);
+
+    await waitFor(
+      async () => {
+        const statuses = await Promise.all(
+          accepted.map(async ({ hash }) => {
+            const response = await fetch(`${service.baseUrl}/api/v1/transactions/${hash}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+            return ((await response.json()) as { status?: string }).status;
+          }),
+        );
+        return statuses.every((status) => status === "success");
+      },
+      { timeoutMs: 90_000, intervalMs: 500, message: () => "accepted mints not all mined" },
+    );
+    const faults = { ...proxy.stats };
+    proxy.setFaultRate(0);
+
+    const acceptedIndexes = new Set(accepted.map(({ index }) => index));
+    const balances = await Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [recipient(index)] }),
+      ),
+    );
+    expect(balances.map((balance, index) => [index, balance])).toEqual(balances.map((_, index) => [index, acceptedIndexes.has(index) ? 1n : 0n]));
+    // One nonce per accepted mint: none reused, none spent otherwise (a refused request allocates none, so no gap to fill).
+    expect(await chain.client.getTransactionCount({ address: signer.address })).toBe(startNonce + accepted.length);
+    for (const fault of ["error-503", "error-429", "reset", "answer-lost", "delay"] as const) expect(faults[fault], fault).toBeGreaterThan(0);
+  });
+});
