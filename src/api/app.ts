@@ -4,6 +4,7 @@ import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/chainWriter.js";
 import type { IndexDb } from "../services/collections.js";
 import type { StoreDb } from "../store/db.js";
@@ -20,6 +21,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { keysRoutes } from "./routes/keys.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
@@ -30,6 +32,7 @@ export type AppDeps = {
   runtime: RuntimeConfig;
   logger: Logger;
   version: string;
+  vault: KeyVault;
 };
 
 /**
@@ -59,6 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", transactionsRoutes(deps));
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
+  app.route("/", keysRoutes(deps));
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
 

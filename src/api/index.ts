@@ -6,6 +6,8 @@ import { ensureLocalSigner, loadSigners } from "../chain/signers.js";
 import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
+import { createKeyVault } from "../custody/keyVault.js";
+import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { createStore } from "../store/db.js";
@@ -54,6 +56,9 @@ createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() =
   logger,
 }).start();
 
+// The supervisor generated the data directory's master key, if one was needed, before starting this process.
+const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
+
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export default createApp({
@@ -63,4 +68,5 @@ export default createApp({
   logger,
   version,
   writer,
+  vault,
 });
