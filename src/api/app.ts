@@ -13,6 +13,7 @@ import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
+import { accountActionsRoutes } from "./routes/accountActions.js";
 import { accountCallsRoutes } from "./routes/accountCalls.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", transactionsRoutes(deps));
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
+  app.route("/", accountActionsRoutes(deps));
   app.route("/", keysRoutes(deps));
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
