@@ -4,6 +4,7 @@ import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/chainWriter.js";
 import type { IndexDb } from "../services/collections.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
@@ -14,6 +15,7 @@ import { provideStore } from "./middleware/auth.js";
 import { provideIndexReadiness } from "./middleware/indexReady.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
+import { accountActionsRoutes } from "./routes/accountActions.js";
 import { accountCallsRoutes } from "./routes/accountCalls.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
@@ -22,6 +24,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { keysRoutes } from "./routes/keys.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
 import { permitsRoutes } from "./routes/permits.js";
@@ -35,6 +38,7 @@ export type AppDeps = {
   logger: Logger;
   version: string;
   readiness: IndexReadiness;
+  vault: KeyVault;
 };
 
 /**
@@ -65,6 +69,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", transactionsRoutes(deps));
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
+  app.route("/", accountActionsRoutes(deps));
+  app.route("/", keysRoutes(deps));
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
   app.route("/", metadataWriteRoutes(deps));

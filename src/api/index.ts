@@ -6,6 +6,8 @@ import { ensureLocalSigner, loadSigners } from "../chain/signers.js";
 import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
+import { createKeyVault } from "../custody/keyVault.js";
+import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
@@ -100,6 +102,8 @@ createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logg
   name: "permit token metadata",
   logger,
 }).start();
+// The supervisor generated the data directory's master key, if one was needed, before starting this process.
+const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
@@ -111,4 +115,5 @@ export default createApp({
   version,
   writer,
   readiness,
+  vault,
 });

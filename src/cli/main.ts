@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { loadSettings } from "../config/env.js";
 import { ConfigError, TokenhubError } from "../errors.js";
 import { contractImport } from "./contractCommands.js";
+import { masterKeyGenerate, masterKeyRotate } from "./masterKeyCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
 
@@ -16,6 +17,8 @@ Usage:
   tokenhub token revoke <token id>
   tokenhub contract import --project <name> --chain <chain id> --address <0x…>
                                                    claim a contract listed in the chains file for a project
+  tokenhub master-key generate <file>              write a new random master key to a new owner-only file
+  tokenhub master-key rotate --new-key-file <file> re-wrap every cloud key with that master key
 
 Scopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).
 Configuration comes from the environment (see .env.example).`;
@@ -32,6 +35,7 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
       expires: { type: "string" },
       chain: { type: "string" },
       address: { type: "string" },
+      "new-key-file": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -54,6 +58,14 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
     if (group === "contract" && action === "import") {
       if (!values.project || !values.chain || !values.address) throw new ConfigError("contract import needs --project, --chain and --address.");
       return await done(contractImport(settings, out, { project: values.project, chain: values.chain, address: values.address }));
+    }
+    if (group === "master-key" && action === "generate" && argument) {
+      masterKeyGenerate(out, argument);
+      return 0;
+    }
+    if (group === "master-key" && action === "rotate") {
+      if (!values["new-key-file"]) throw new ConfigError("master-key rotate needs --new-key-file (make one with 'tokenhub master-key generate <file>').");
+      return await done(masterKeyRotate(settings, out, values["new-key-file"]));
     }
     out(USAGE);
     return 1;

@@ -8,6 +8,7 @@ import { deployCore, predictCoreAddresses } from "../chain/deployCore.js";
 import type { Settings } from "../config/env.js";
 import { RUNTIME_FILE_ENV, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
+import { prepareMasterKey } from "../services/masterKeys.js";
 import { bootstrapFirstProject } from "../services/projects.js";
 import { freePort, isPortFree } from "../ports.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
@@ -59,6 +60,13 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     stopSteps.push(() => store.close());
     const migrations = await migrateAppStore(store.pool);
     if (migrations.applied.length > 0) progress("database", `app store migrated (${migrations.applied.join(", ")})`);
+    const masterKey = await prepareMasterKey(store.db, settings.dataDir);
+    progress(
+      "keys",
+      masterKey.generated
+        ? `generated the cloud keys' master key in ${masterKey.file} (owner-only): BACK IT UP, without it the cloud keys are lost${embedded ? "" : "; every replica needs this same key (TOKENHUB_MASTER_KEY_FILE)"}`
+        : `cloud keys' master key ${masterKey.id} from ${masterKey.source}`,
+    );
     if (orphanedIndexer) {
       await releaseIndexLock(store.pool, settings.indexSchema);
       progress("indexer", "stopped an indexer left running by an earlier start");

@@ -43,6 +43,7 @@ function uint256(options: { min: bigint; description: string; example: string })
 
 export const tokenIdSchema = uint256({ min: 0n, description: "Token id (uint256, decimal)", example: "1" });
 export const tokenAmountSchema = uint256({ min: 1n, description: "Quantity (uint256, decimal, at least 1)", example: "10" });
+export const weiValueSchema = uint256({ min: 0n, description: "Native currency to send, in wei (uint256, decimal)", example: "0" });
 
 /** A human-readable quantity ("1.5"): scaled by the token's decimals once those are known. */
 export const humanAmountSchema = z

@@ -1,5 +1,5 @@
 import { bigint, customType, index, pgSchema, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { integer, jsonb, numeric, unique } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, numeric, unique } from "drizzle-orm/pg-core";
 
 /** App-owned tables live in their own schema, beside (never inside) the schema Ponder owns. */
 export const appSchema = pgSchema("tokenhub_app");
@@ -106,3 +106,26 @@ export const transactionAttempts = appSchema.table(
   },
   (t) => [unique().on(t.transactionId, t.attempt)],
 );
+
+/** Private keys held for projects, sealed (migration 0020 and src/custody/envelope.ts): never a plaintext column. */
+export const cloudKeys = appSchema.table(
+  "cloud_keys",
+  {
+    id: uuid("id").primaryKey(),
+    projectId: uuid("project_id").notNull().references(() => projects.id),
+    address: text("address").notNull().unique(),
+    customRef: text("custom_ref"),
+    encryptedPrivateKey: bytea("encrypted_private_key").notNull(),
+    wrappedDataKey: bytea("wrapped_data_key").notNull(),
+    masterKeyId: text("master_key_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cloud_keys_project_idx").on(t.projectId, t.createdAt, t.id), index("cloud_keys_custom_ref_idx").on(t.projectId, t.customRef, t.createdAt, t.id)],
+);
+
+/** The one row naming the master key every cloud key is wrapped with. */
+export const cloudKeyMaster = appSchema.table("cloud_key_master", {
+  singleton: boolean("singleton").primaryKey().default(true),
+  masterKeyId: text("master_key_id").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,6 +3,7 @@ import type { RuntimeConfig } from "../../config/runtime.js";
 import { addressSchema, chainIdSchema, PAGE_SIZE, pageSchema } from "../../schemas/common.js";
 import { listAccountTransactions } from "../../services/accountCalls.js";
 import type { IndexDb } from "../../services/collections.js";
+import type { StoreDb } from "../../store/db.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 
@@ -30,12 +31,12 @@ const specs = ["/api/v1/accounts/calls", "/api/v1/account/calls"].map((path) =>
   indexReadRoute({ path, tag: "accounts", summary: "Call batches an ERC-6551 account executed, newest first", query, response }),
 );
 
-export function accountCallsRoutes(deps: { indexDb: IndexDb; runtime: RuntimeConfig }) {
+export function accountCallsRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig }) {
   const router = createRouter();
   for (const spec of specs) {
     router.openapi(spec, async (c) => {
       const params = c.req.valid("query");
-      const page = await listAccountTransactions(deps.indexDb, deps.runtime, { ...params, pageSize: PAGE_SIZE });
+      const page = await listAccountTransactions(deps, { ...params, pageSize: PAGE_SIZE });
       return c.json({ success: true as const, transactions: page.items, page: params.page, nextPage: page.nextPage }, 200);
     });
   }

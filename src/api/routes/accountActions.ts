@@ -1,0 +1,47 @@
+import type { KeyVault } from "../../custody/keyVault.js";
+import { batchCallsBody, createAccountBody, createAccountResponse, executeCallBody } from "../../schemas/accounts.js";
+import { writeResponse } from "../../schemas/writes.js";
+import { createNftAccount, executeAccountCalls } from "../../services/accountActions.js";
+import type { ChainWriter } from "../../services/chainWriter.js";
+import type { IndexDb } from "../../services/collections.js";
+import type { StoreDb } from "../../store/db.js";
+import { callerOf } from "../context.js";
+import { createRouter } from "../router.js";
+import { jsonWriteRoute } from "./writeRoute.js";
+
+const createSpec = jsonWriteRoute({
+  path: "/api/v1/erc6551/create",
+  tag: "erc6551",
+  summary: "Create an NFT's ERC-6551 account (idempotent: an existing account is returned and nothing is sent)",
+  scope: "accounts",
+  body: createAccountBody,
+  response: createAccountResponse,
+});
+
+const executeCallSpec = jsonWriteRoute({
+  path: "/api/v1/account/executeCall",
+  tag: "accounts",
+  summary: "Run one call through an ERC-6551 account whose NFT a cloud key of the project holds (the service pays the gas)",
+  scope: "accounts",
+  body: executeCallBody,
+  response: writeResponse,
+});
+
+const batchCallsSpec = jsonWriteRoute({
+  path: "/api/v1/account/batchCalls",
+  tag: "accounts",
+  summary: "Run calls through an ERC-6551 account atomically, all or none (the service pays the gas)",
+  scope: "accounts",
+  body: batchCallsBody,
+  response: writeResponse,
+});
+
+export function accountActionsRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; vault: KeyVault }) {
+  return createRouter()
+    .openapi(createSpec, async (c) => c.json(await createNftAccount(deps, callerOf(c), c.req.valid("json").nft), 200))
+    .openapi(executeCallSpec, async (c) => {
+      const { accountAddress, call } = c.req.valid("json");
+      return c.json(await executeAccountCalls(deps, callerOf(c), { chainId: call.chainId, accountAddress, calls: [call] }), 200);
+    })
+    .openapi(batchCallsSpec, async (c) => c.json(await executeAccountCalls(deps, callerOf(c), c.req.valid("json")), 200));
+}

@@ -1,0 +1,64 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { KeyVault } from "../../custody/keyVault.js";
+import { bearerSecurity, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
+import {
+  createKeyBody,
+  createKeyResponse,
+  listKeysQuery,
+  listKeysResponse,
+  signMessageBody,
+  signMessageResponse,
+  signTypedDataBody,
+  signTypedDataResponse,
+} from "../../schemas/keys.js";
+import { createCloudKey, listCloudKeys, signMessageWithCloudKey, signTypedDataWithCloudKey } from "../../services/cloudKeys.js";
+import type { StoreDb } from "../../store/db.js";
+import { requireScope } from "../middleware/auth.js";
+import { idempotent } from "../middleware/idempotency.js";
+import { createRouter } from "../router.js";
+
+/** A keys-scope POST: no chain is involved, so only validation, auth, idempotency and not-found errors apply. */
+function keyPost<Body extends z.ZodType, Response extends z.ZodType>(path: string, summary: string, body: Body, response: Response) {
+  return createRoute({
+    method: "post",
+    path,
+    tags: ["keys"],
+    summary,
+    security: bearerSecurity,
+    middleware: [requireScope("keys"), idempotent()] as const,
+    request: { body: { required: true, content: { "application/json": { schema: body } } } },
+    responses: { 200: { description: "Done", content: { "application/json": { schema: response } } }, ...errorResponses },
+  });
+}
+
+const createSpec = keyPost("/api/v1/key/create", "Create a cloud key: a private key the service generates and holds, never revealed", createKeyBody, createKeyResponse);
+const signSpec = keyPost("/api/v1/key/sign", "Sign a message with a cloud key (EIP-191 personal_sign)", signMessageBody, signMessageResponse);
+const signTypedDataSpec = keyPost("/api/v1/key/signTypedData", "Sign EIP-712 typed data with a cloud key", signTypedDataBody, signTypedDataResponse);
+
+const listSpec = createRoute({
+  method: "get",
+  path: "/api/v1/key/keys",
+  tags: ["keys"],
+  summary: "The project's cloud keys by creation time, optionally those with one customRef",
+  security: bearerSecurity,
+  middleware: [requireScope("keys")] as const,
+  request: { query: listKeysQuery },
+  responses: {
+    200: { description: "A page of keys (50 a page; nextPage is null on the last)", content: { "application/json": { schema: listKeysResponse } } },
+    ...errorResponses,
+  },
+});
+
+export function keysRoutes(deps: { store: StoreDb; vault: KeyVault }) {
+  return createRouter()
+    .openapi(createSpec, async (c) => c.json(await createCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200))
+    .openapi(listSpec, async (c) => {
+      const query = c.req.valid("query");
+      const page = await listCloudKeys(deps.store, c.get("principal").projectId, { customRef: query.customRef, page: query.page, pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, keys: page.items, page: query.page, nextPage: page.nextPage }, 200);
+    })
+    .openapi(signSpec, async (c) => c.json(await signMessageWithCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200))
+    .openapi(signTypedDataSpec, async (c) =>
+      c.json(await signTypedDataWithCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200),
+    );
+}

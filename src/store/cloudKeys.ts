@@ -1,0 +1,87 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SealedKey } from "../custody/envelope.js";
+import type { StoreDb } from "./db.js";
+import { chatLinks, cloudKeyMaster, cloudKeys } from "./schema.js";
+
+export type CloudKeyRow = typeof cloudKeys.$inferSelect;
+type Transaction = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
+
+/**
+ * The master key id recorded for the cloud keys, locked until the transaction ends: shared by key creation,
+ * exclusive for rotation. Records `proposedId` first when nothing is recorded yet (no key was ever created).
+ */
+export async function lockCloudKeyMasterId(tx: Transaction, mode: "share" | "update", proposedId: string): Promise<string> {
+  await tx.insert(cloudKeyMaster).values({ masterKeyId: proposedId }).onConflictDoNothing();
+  const [row] = await tx.select().from(cloudKeyMaster).for(mode === "share" ? "share" : "update");
+  return row!.masterKeyId;
+}
+
+/** The recorded master key id, or undefined when no key was ever created. */
+export async function readCloudKeyMasterId(db: StoreDb): Promise<string | undefined> {
+  const [row] = await db.select().from(cloudKeyMaster);
+  return row?.masterKeyId;
+}
+
+/** Inserts the sealed key, and its chat link when given, in the caller's transaction. */
+export async function insertCloudKey(
+  tx: Transaction,
+  key: { id: string; projectId: string; address: string; customRef: string | null; sealed: SealedKey; chatId?: string },
+): Promise<void> {
+  await tx.insert(cloudKeys).values({
+    id: key.id,
+    projectId: key.projectId,
+    address: key.address,
+    customRef: key.customRef,
+    encryptedPrivateKey: key.sealed.encryptedPrivateKey,
+    wrappedDataKey: key.sealed.wrappedDataKey,
+    masterKeyId: key.sealed.masterKeyId,
+  });
+  if (key.chatId !== undefined) await tx.insert(chatLinks).values({ projectId: key.projectId, chatId: key.chatId, address: key.address }).onConflictDoNothing();
+}
+
+/** A project's key by address; another project's key is not found. */
+export async function findProjectCloudKey(db: StoreDb, projectId: string, address: string): Promise<CloudKeyRow | undefined> {
+  const [row] = await db.select().from(cloudKeys).where(and(eq(cloudKeys.projectId, projectId), eq(cloudKeys.address, address)));
+  return row;
+}
+
+/** A project's keys by creation time, `limit` from `offset`, optionally only those with this customRef. */
+export async function listProjectCloudKeys(
+  db: StoreDb,
+  projectId: string,
+  query: { customRef?: string; offset: number; limit: number },
+): Promise<{ address: string; customRef: string | null }[]> {
+  return await db
+    .select({ address: cloudKeys.address, customRef: cloudKeys.customRef })
+    .from(cloudKeys)
+    .where(and(eq(cloudKeys.projectId, projectId), query.customRef === undefined ? undefined : eq(cloudKeys.customRef, query.customRef)))
+    .orderBy(asc(cloudKeys.createdAt), asc(cloudKeys.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/**
+ * Re-seals every key's data key in one transaction, with the master id row locked: `rewrap` gets each row and
+ * returns its new sealing. Either every key moves to `nextId` or none does.
+ */
+export async function rewrapAllCloudKeys(
+  db: StoreDb,
+  expectedCurrentId: string,
+  nextId: string,
+  rewrap: (row: CloudKeyRow) => SealedKey,
+): Promise<{ count: number; recordedId: string }> {
+  return await db.transaction(async (tx) => {
+    const recordedId = await lockCloudKeyMasterId(tx, "update", expectedCurrentId);
+    if (recordedId !== expectedCurrentId) return { count: 0, recordedId };
+    const rows = await tx.select().from(cloudKeys).orderBy(asc(cloudKeys.createdAt)).for("update");
+    for (const row of rows) {
+      const sealed = rewrap(row);
+      await tx
+        .update(cloudKeys)
+        .set({ wrappedDataKey: sealed.wrappedDataKey, masterKeyId: sealed.masterKeyId })
+        .where(eq(cloudKeys.id, row.id));
+    }
+    await tx.update(cloudKeyMaster).set({ masterKeyId: nextId, updatedAt: sql`now()` });
+    return { count: rows.length, recordedId };
+  });
+}
