@@ -12,9 +12,10 @@ import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
- * The whole service (HTTP, pipeline, indexer) talking to a chain through a proxy that fails, resets, loses the answer
- * of or stalls a fifth of RPC calls: every mint the API accepted lands exactly once, nothing refused lands, and the
- * signer's nonces have no gap and no double.
+ * The whole service (HTTP, pipeline, indexer) on a chain that misbehaves: an RPC proxy that fails, resets, loses the
+ * answer of or stalls a fifth of calls; a node that drops a sent transaction from its pool; a base fee that rises over
+ * what a transaction offers. Every mint the API accepted lands exactly once, nothing refused lands, no nonce is
+ * skipped or reused.
  */
 let service: TestService;
 let second: AnvilInstance;
@@ -24,6 +25,11 @@ const signerKey = generatePrivateKey();
 const signer = privateKeyToAccount(signerKey);
 
 const recipient = (index: number): Address => getAddress(keccak256(toHex(`rpc-faults-${index}`)).slice(0, 42));
+
+async function transaction(hash: Hex) {
+  const response = await fetch(`${service.baseUrl}/api/v1/transactions/${hash}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+  return (await response.json()) as { status?: string; transactionHash?: string; previousHashes?: string[] };
+}
 
 async function post(route: string, body: unknown) {
   const response = await fetch(`${service.baseUrl}${route}`, {
@@ -91,10 +97,7 @@ describe("mints through an unreliable RPC", () => {
     await waitFor(
       async () => {
         const statuses = await Promise.all(
-          accepted.map(async ({ hash }) => {
-            const response = await fetch(`${service.baseUrl}/api/v1/transactions/${hash}`, { headers: { authorization: `Bearer ${service.adminToken}` } });
-            return ((await response.json()) as { status?: string }).status;
-          }),
+          accepted.map(async ({ hash }) => (await transaction(hash)).status),
         );
         return statuses.every((status) => status === "success");
       },
@@ -113,5 +116,55 @@ describe("mints through an unreliable RPC", () => {
     // One nonce per accepted mint: none reused, none spent otherwise (a refused request allocates none, so no gap to fill).
     expect(await chain.client.getTransactionCount({ address: signer.address })).toBe(startNonce + accepted.length);
     for (const fault of ["error-503", "error-429", "reset", "answer-lost", "delay"] as const) expect(faults[fault], fault).toBeGreaterThan(0);
+  });
+
+  it("rebroadcasts a mint the node dropped from its pool, and replaces one priced out by the base fee with a fee bump", async () => {
+    const created = await post("/api/v1/erc721/create", { chainId: 31338, name: "Patient", symbol: "PAT" });
+    const collection = created.body.contractAddress as Address;
+    const supply = () => chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" });
+    const rpc = (method: string, params: unknown[]) => chain.client.request({ method: method as never, params: params as never });
+    const mint = async (index: number) => {
+      const answer = await post("/api/v1/erc721/mint", { chainId: 31338, contractAddress: collection, recipientAddress: recipient(1000 + index) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.transactionHash as Hex;
+    };
+
+    await chain.client.setAutomine(false);
+    try {
+      const dropped = await mint(1);
+      await rpc("anvil_dropTransaction", [dropped]);
+      expect(await rpc("eth_getTransactionByHash", [dropped])).toBeNull();
+      await chain.client.setAutomine(true);
+      await waitFor(async () => (await transaction(dropped)).status === "success", { timeoutMs: 60_000, intervalMs: 250, message: () => "dropped mint never landed" });
+      // Rebroadcast as it was, or (if the resubmit time came first) replaced by a fee bump: either way found by its
+      // first hash and minted once.
+      const landed = await transaction(dropped);
+      expect(landed.status).toBe("success");
+      expect([landed.transactionHash, ...landed.previousHashes!]).toContain(dropped);
+      expect(await supply()).toBe(1n);
+
+      await chain.client.setAutomine(false);
+      const priced = await mint(2);
+      const first = await chain.client.getTransaction({ hash: priced });
+      await chain.client.setNextBlockBaseFeePerGas({ baseFeePerGas: first.maxFeePerGas! * 4n });
+      await chain.client.mine({ blocks: 1 });
+      const bumped = await waitFor(
+        async () => {
+          const record = await transaction(priced);
+          return (record.previousHashes?.length ?? 0) > 0 ? record : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 250, message: () => "no fee bump" },
+      );
+      expect(bumped.previousHashes).toEqual([priced]);
+      const replacement = await chain.client.getTransaction({ hash: bumped.transactionHash as Hex });
+      expect(replacement.nonce).toBe(first.nonce);
+      expect(replacement.maxFeePerGas!).toBeGreaterThan(first.maxFeePerGas! * 4n);
+      await chain.client.setAutomine(true);
+      await chain.client.mine({ blocks: 1 });
+      await waitFor(async () => (await transaction(priced)).status === "success", { timeoutMs: 30_000, intervalMs: 250 });
+      expect(await supply()).toBe(2n);
+    } finally {
+      await chain.client.setAutomine(true);
+    }
   });
 });
