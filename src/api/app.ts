@@ -5,6 +5,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { ChainWriter } from "../services/chainWriter.js";
+import type { MediaStorage } from "../services/mediaStorage.js";
 import type { IndexDb } from "../services/collections.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
@@ -20,6 +21,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
@@ -28,6 +30,7 @@ export type AppDeps = {
   writer: ChainWriter;
   indexDb: IndexDb;
   runtime: RuntimeConfig;
+  mediaStorage: MediaStorage;
   logger: Logger;
   version: string;
 };
@@ -48,7 +51,7 @@ export function createApp(deps: AppDeps) {
     return c.json(body, status);
   });
 
-  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes }));
+  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes, multipartPaths: MULTIPART_PATHS }));
   app.use("/api/*", provideStore(deps.store));
 
   app.route("/", collectionsRoutes(deps));
@@ -61,6 +64,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountCallsRoutes(deps));
   app.route("/", holdersRoutes(deps));
   app.route("/", metadataRoutes(deps));
+  app.route("/", mediaRoutes({ store: deps.store, storage: deps.mediaStorage, config: deps.runtime.media, publicUrl: deps.runtime.publicUrl }));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

@@ -7,6 +7,7 @@ import { createLoop } from "../chain/transactions/loop.js";
 import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createLogger } from "../logger.js";
+import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
@@ -54,12 +55,17 @@ createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() =
   logger,
 }).start();
 
+const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
+const abandoned = removeAbandonedUploads(mediaStorage);
+logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
+
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
 export default createApp({
   store: store.db,
   indexDb: db,
   runtime,
+  mediaStorage,
   logger,
   version,
   writer,

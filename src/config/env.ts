@@ -2,6 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 
+/** What uploads accept unless configured otherwise: images, video, audio, glTF (binary and JSON) and JSON. */
+export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
+
 /**
  * Every environment variable the service reads, in one schema: the README and `.env.example` document exactly these.
  */
@@ -20,7 +23,30 @@ const envSchema = z.object({
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TOKENHUB_MAX_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
+  // One PutObject carries at most 5 GiB.
+  TOKENHUB_MEDIA_MAX_BYTES: z.coerce.number().int().positive().max(5 * 1024 ** 3).default(50 * 1024 * 1024),
+  TOKENHUB_MEDIA_TYPES: z
+    .string()
+    .default(DEFAULT_MEDIA_TYPES.join(","))
+    .transform((value) => value.split(",").map((type) => type.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.+-]+\/(\*|[a-z0-9.+-]+)$/, "comma-separated MIME types; type/* allowed")).min(1)),
+  TOKENHUB_MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  TOKENHUB_MEDIA_S3_ENDPOINT: z.url().optional(),
+  TOKENHUB_MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  TOKENHUB_MEDIA_S3_PREFIX: z.string().default("media/"),
+  TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
+
+/**
+ * Where uploaded media lives: the data directory, or an S3-compatible bucket. S3 credentials are not settings: the
+ * AWS SDK reads them from its usual places (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance
+ * role), so they never reach runtime.json.
+ */
+export type MediaSettings = {
+  maxBytes: number;
+  allowedTypes: string[];
+  s3: { bucket: string; endpoint: string | undefined; region: string; prefix: string; forcePathStyle: boolean } | null;
+};
 
 export type Settings = {
   dataDir: string;
@@ -35,6 +61,7 @@ export type Settings = {
   logLevel: "debug" | "info" | "warn" | "error";
   maxBodyBytes: number;
   maxBatchSize: number;
+  media: MediaSettings;
 };
 
 /** The app store's schema is fixed: the index schema may change with the indexing code, the app's data never does. */
@@ -61,5 +88,19 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: e.TOKENHUB_LOG_LEVEL,
     maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
     maxBatchSize: e.TOKENHUB_MAX_BATCH_SIZE,
+    media: {
+      maxBytes: e.TOKENHUB_MEDIA_MAX_BYTES,
+      allowedTypes: e.TOKENHUB_MEDIA_TYPES,
+      s3: e.TOKENHUB_MEDIA_S3_BUCKET
+        ? {
+            bucket: e.TOKENHUB_MEDIA_S3_BUCKET,
+            endpoint: e.TOKENHUB_MEDIA_S3_ENDPOINT,
+            region: e.TOKENHUB_MEDIA_S3_REGION,
+            prefix: e.TOKENHUB_MEDIA_S3_PREFIX,
+            // Self-hosted S3-compatible servers rarely have per-bucket DNS names; AWS itself prefers virtual hosts.
+            forcePathStyle: (e.TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE ?? (e.TOKENHUB_MEDIA_S3_ENDPOINT ? "true" : "false")) === "true",
+          }
+        : null,
+    },
   };
 }

@@ -96,6 +96,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       appSchema: settings.appSchema,
       maxBodyBytes: settings.maxBodyBytes,
       maxBatchSize: settings.maxBatchSize,
+      media: settings.media,
       logLevel: settings.logLevel,
       chains,
     });
