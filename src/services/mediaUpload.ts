@@ -47,8 +47,13 @@ export async function receiveMediaPart(
     );
   }
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declaredLength > options.maxBytes + FORM_OVERHEAD_BYTES) throw new MediaTooLargeError(options.maxBytes);
   if (!request.body || declaredLength === 0) throw new ValidationError(`The request has no body; send the file in a part named '${MEDIA_PART}'.`);
+  const input = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const discardLimit = 2 * options.maxBytes + FORM_OVERHEAD_BYTES;
+  if (declaredLength > options.maxBytes + FORM_OVERHEAD_BYTES) {
+    if (declaredLength <= discardLimit) await discardRest(input, 0, discardLimit);
+    throw new MediaTooLargeError(options.maxBytes);
+  }
 
   let parser: busboy.Busboy;
   try {
@@ -59,7 +64,6 @@ export async function receiveMediaPart(
   } catch (error) {
     throw new ValidationError(`The multipart Content-Type is invalid: ${(error as Error).message}.`);
   }
-  const input = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   const file = path.join(options.incomingDir, `${Date.now()}-${crypto.randomBytes(12).toString("hex")}`);
 
   return await new Promise<ReceivedFile>((resolve, reject) => {
@@ -72,8 +76,7 @@ export async function receiveMediaPart(
       if (settled) return;
       settled = true;
       input.unpipe(parser);
-      // The rest of the request is read and dropped, so the client gets the answer instead of a reset connection.
-      input.on("error", () => undefined).resume();
+      const discarded = discardRest(input, receivedBytes, discardLimit);
       void (async () => {
         // Busboy calls back into its own state after emitting: tear it down only once its current write returns.
         await new Promise((resolve) => setImmediate(resolve));
@@ -83,6 +86,7 @@ export async function receiveMediaPart(
         media?.destroy(error);
         await writing?.catch(() => undefined);
         await fs.promises.rm(file, { force: true });
+        await discarded;
         reject(error);
       })();
     };
@@ -150,6 +154,24 @@ export async function receiveMediaPart(
     });
 
     input.pipe(parser);
+  });
+}
+
+/**
+ * Reads what is left of a refused request and drops it, so that a client still sending gets the answer rather than
+ * a reset connection (the HTTP server closes a connection whose request was not read to its end). Past `limit`
+ * bytes in all it gives up and closes the connection: refusing must not cost more than accepting.
+ */
+function discardRest(input: Readable, alreadyRead: number, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (input.readableEnded || input.destroyed) return resolve();
+    let total = alreadyRead;
+    input.once("end", resolve).once("close", resolve).on("error", () => resolve());
+    input.on("data", (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) input.destroy();
+    });
+    input.resume();
   });
 }
 

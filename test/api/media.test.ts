@@ -196,6 +196,17 @@ describe("POST /api/v1/nft/uploadMedia", () => {
     }
   });
 
+  it("answers 404 with the envelope when the stored file has gone missing from the data directory", async () => {
+    const content = Buffer.concat([PNG, crypto.randomBytes(256)]);
+    const hash = sha256(content);
+    expect((await uploadFile(content)).status).toBe(200);
+    fs.rmSync(path.join(service.dataDir, "media", hash.slice(0, 2), `${hash}.png`));
+    const gone = await fetch(`${service.baseUrl}/media/${hash}.png`);
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await gone.json()).toEqual({ success: false, error: `No media ${hash}.png.`, code: "NOT_FOUND" });
+  });
+
   it("refuses a 60 MiB upload with 413 and leaves nothing on disk, whether its length is declared or only streamed", async () => {
     const before = mediaFiles();
     const tooLarge = { success: false, error: "The file exceeds the upload limit of 52428800 bytes (50 MiB).", code: "PAYLOAD_TOO_LARGE" };

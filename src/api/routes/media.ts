@@ -88,33 +88,37 @@ export function mediaRoutes(deps: MediaDeps) {
       const { name } = c.req.valid("param");
       const row = await findStoredMedia(deps, name);
       const etag = `"${row.sha256}"`;
-      c.header("ETag", etag);
-      c.header("Cache-Control", "public, max-age=31536000, immutable");
-      c.header("X-Content-Type-Options", "nosniff");
-      c.header("Content-Security-Policy", MEDIA_CSP);
-      c.header("Cross-Origin-Resource-Policy", "cross-origin");
-      c.header("Accept-Ranges", "bytes");
       const download = isActiveContent(row.contentType) && !row.contentType.startsWith("image/");
-      c.header("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${row.sha256}.${row.extension}"`);
-      if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+      // Given to the response itself, never through c.header: an error after this point (the object missing from
+      // storage) must answer with the envelope's own headers, not a file's length and type.
+      const headers: Record<string, string> = {
+        ETag: etag,
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": MEDIA_CSP,
+        "Cross-Origin-Resource-Policy": "cross-origin",
+        "Accept-Ranges": "bytes",
+        "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${row.sha256}.${row.extension}"`,
+      };
+      if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
 
       const ifRange = c.req.header("if-range");
       const requested = parseRange(ifRange === undefined || ifRange === etag ? c.req.header("range") : undefined, row.sizeBytes);
       if (requested.kind === "unsatisfiable") {
-        c.header("Content-Range", `bytes */${row.sizeBytes}`);
         return c.json(
           { success: false as const, error: `The range is outside the file (${row.sizeBytes} bytes).`, code: "RANGE_NOT_SATISFIABLE" },
           416,
+          { "Content-Range": `bytes */${row.sizeBytes}` },
         );
       }
-      c.header("Content-Type", row.contentType);
       const range = requested.kind === "partial" ? requested.range : undefined;
       const status = range ? 206 : 200;
-      if (range) c.header("Content-Range", `bytes ${range.start}-${range.end}/${row.sizeBytes}`);
-      c.header("Content-Length", String(range ? range.end - range.start + 1 : row.sizeBytes));
-      if (c.req.method === "HEAD") return c.body(null, status);
+      headers["Content-Type"] = row.contentType;
+      headers["Content-Length"] = String(range ? range.end - range.start + 1 : row.sizeBytes);
+      if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${row.sizeBytes}`;
+      if (c.req.method === "HEAD") return c.body(null, status, headers);
       const bytes = await readStoredMedia(deps, row, range);
-      return c.body(Readable.toWeb(bytes) as WebReadableStream<Uint8Array> as ReadableStream<Uint8Array>, status);
+      return c.body(Readable.toWeb(bytes) as WebReadableStream<Uint8Array> as ReadableStream<Uint8Array>, status, headers);
     });
 }
 
