@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { treeMemoryMiB } from "../../bench/lib/processTreeMemory.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
 
 let service: TestService;
 
@@ -215,6 +216,34 @@ describe("POST /api/v1/nft/uploadMedia", () => {
     expect(await upload(streamedBody(partHeader("big.png"), 60 * MiB, closing))).toEqual({ status: 413, body: tooLarge });
     expect(mediaFiles()).toEqual(before);
     expect(await queryDatabase(service.databaseUrl(), "SELECT count(*)::int AS n FROM tokenhub_app.media WHERE size_bytes > $1", [50 * MiB])).toEqual([{ n: 0 }]);
+  });
+
+  it("leaves nothing behind when the client goes away mid-upload", async () => {
+    const before = mediaFiles();
+    const controller = new AbortController();
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    const body = new ReadableStream<Uint8Array>({
+      pull(stream) {
+        // Nothing more once aborted: undici keeps pulling a cancelled request body in a tight loop.
+        if (controller.signal.aborted) return;
+        if (sent === 0) stream.enqueue(new Uint8Array(Buffer.concat([partHeader("half.png"), PNG])));
+        sent += chunk.length;
+        stream.enqueue(chunk);
+        // Half of a 20 MiB file, then the client disappears.
+        if (sent >= 10 * MiB) controller.abort();
+      },
+    });
+    await expect(
+      fetch(`${service.baseUrl}/api/v1/nft/uploadMedia`, {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${service.adminToken}` },
+        body,
+        duplex: "half",
+        signal: controller.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    await waitFor(() => JSON.stringify(mediaFiles()) === JSON.stringify(before), { message: () => `left behind: ${mediaFiles().join(", ")}` });
   });
 
   it("answers a truncated body, a missing media part, two parts, an empty file and other malformed forms with a clear 4xx", async () => {
