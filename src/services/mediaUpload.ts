@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
-import { PayloadTooLargeError, TokenhubError, UnsupportedMediaTypeError, ValidationError } from "../errors.js";
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "../errors.js";
 import { SNIFF_BYTES } from "./mediaTypes.js";
 
 export const MEDIA_PART = "media";
@@ -72,7 +72,7 @@ export async function receiveMediaPart(
     let media: Readable | undefined;
     let receivedBytes = 0;
 
-    const fail = (error: TokenhubError) => {
+    const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       input.unpipe(parser);
@@ -108,8 +108,11 @@ export async function receiveMediaPart(
       media = stream;
       stream.on("limit", () => fail(new MediaTooLargeError(options.maxBytes)));
       writing = writeHashed(stream, file);
-      writing.catch((error: unknown) => {
-        if (!settled) fail(new ValidationError(`The '${MEDIA_PART}' part could not be read: ${(error as Error).message}.`));
+      writing.catch((error: Error) => {
+        if (settled) return;
+        // A system error (disk full, permissions) is the service's fault: a 500 with the cause in the log.
+        if ((error as NodeJS.ErrnoException).syscall !== undefined) fail(error);
+        else fail(new ValidationError(`The '${MEDIA_PART}' part could not be read: ${error.message}.`));
       });
     });
     parser.on("field", (name) => {
