@@ -6,6 +6,7 @@ import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/chainWriter.js";
+import type { MediaStorage } from "../services/mediaStorage.js";
 import type { IndexDb } from "../services/collections.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
 import type { StoreDb } from "../store/db.js";
@@ -25,6 +26,7 @@ import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
 import { keysRoutes } from "./routes/keys.js";
+import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
 import { permitsRoutes } from "./routes/permits.js";
@@ -35,6 +37,7 @@ export type AppDeps = {
   writer: ChainWriter;
   indexDb: IndexDb;
   runtime: RuntimeConfig;
+  mediaStorage: MediaStorage;
   logger: Logger;
   version: string;
   readiness: IndexReadiness;
@@ -58,7 +61,7 @@ export function createApp(deps: AppDeps) {
     return c.json(body, status);
   });
 
-  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes }));
+  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes, multipartPaths: MULTIPART_PATHS }));
   app.use("/api/*", provideStore(deps.store));
 
   app.route("/", collectionsRoutes(deps));
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", metadataRoutes(deps));
   app.route("/", metadataWriteRoutes(deps));
   app.route("/", permitsRoutes(deps));
+  app.route("/", mediaRoutes({ store: deps.store, storage: deps.mediaStorage, config: deps.runtime.media, publicUrl: deps.runtime.publicUrl }));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

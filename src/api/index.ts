@@ -11,6 +11,7 @@ import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
+import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
@@ -104,6 +105,9 @@ createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logg
 }).start();
 // The supervisor generated the data directory's master key, if one was needed, before starting this process.
 const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
+const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
+const abandoned = removeAbandonedUploads(mediaStorage);
+logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
@@ -111,6 +115,7 @@ export default createApp({
   store: store.db,
   indexDb: db,
   runtime,
+  mediaStorage,
   logger,
   version,
   writer,

@@ -3,6 +3,9 @@ import { parseGwei } from "viem";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 
+/** What uploads accept unless configured otherwise: images, video, audio, glTF (binary and JSON) and JSON. */
+export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
+
 /**
  * Every environment variable the service reads, in one schema: the README and `.env.example` document exactly these.
  */
@@ -34,7 +37,30 @@ const envSchema = z.object({
     .default("1000"),
   TOKENHUB_TX_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  // One PutObject carries at most 5 GiB.
+  TOKENHUB_MEDIA_MAX_BYTES: z.coerce.number().int().positive().max(5 * 1024 ** 3).default(50 * 1024 * 1024),
+  TOKENHUB_MEDIA_TYPES: z
+    .string()
+    .default(DEFAULT_MEDIA_TYPES.join(","))
+    .transform((value) => value.split(",").map((type) => type.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.+-]+\/(\*|[a-z0-9.+-]+)$/, "comma-separated MIME types; type/* allowed")).min(1)),
+  TOKENHUB_MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  TOKENHUB_MEDIA_S3_ENDPOINT: z.url().optional(),
+  TOKENHUB_MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
+  TOKENHUB_MEDIA_S3_PREFIX: z.string().default("media/"),
+  TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
+
+/**
+ * Where uploaded media lives: the data directory, or an S3-compatible bucket. S3 credentials are not settings: the
+ * AWS SDK reads them from its usual places (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance
+ * role), so they never reach runtime.json.
+ */
+export type MediaSettings = {
+  maxBytes: number;
+  allowedTypes: string[];
+  s3: { bucket: string; endpoint: string | undefined; region: string; prefix: string; forcePathStyle: boolean } | null;
+};
 
 export type Settings = {
   dataDir: string;
@@ -52,6 +78,7 @@ export type Settings = {
   remoteMetadata: RemoteMetadataSettings;
   metadataPropagationWindowMs: number;
   transactions: TransactionSettings;
+  media: MediaSettings;
 };
 
 /** The transaction pipeline's knobs an operator may turn (src/chain/transactions/options.ts has the rest). */
@@ -111,6 +138,20 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       resubmitAfterMs: e.TOKENHUB_TX_RESUBMIT_AFTER_MS,
       maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),
       rpcTimeoutMs: e.TOKENHUB_TX_RPC_TIMEOUT_MS,
+    },
+    media: {
+      maxBytes: e.TOKENHUB_MEDIA_MAX_BYTES,
+      allowedTypes: e.TOKENHUB_MEDIA_TYPES,
+      s3: e.TOKENHUB_MEDIA_S3_BUCKET
+        ? {
+            bucket: e.TOKENHUB_MEDIA_S3_BUCKET,
+            endpoint: e.TOKENHUB_MEDIA_S3_ENDPOINT,
+            region: e.TOKENHUB_MEDIA_S3_REGION,
+            prefix: e.TOKENHUB_MEDIA_S3_PREFIX,
+            // Self-hosted S3-compatible servers rarely have per-bucket DNS names; AWS itself prefers virtual hosts.
+            forcePathStyle: (e.TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE ?? (e.TOKENHUB_MEDIA_S3_ENDPOINT ? "true" : "false")) === "true",
+          }
+        : null,
     },
   };
 }

@@ -36,6 +36,14 @@ const runtimeChainSchema = z.object({
   ),
 });
 
+const mediaConfigSchema = z.object({
+  maxBytes: z.number().int().positive(),
+  allowedTypes: z.array(z.string()).min(1),
+  s3: z
+    .object({ bucket: z.string(), endpoint: z.string().optional(), region: z.string(), prefix: z.string(), forcePathStyle: z.boolean() })
+    .nullable(),
+});
+
 export const runtimeConfigSchema = z.object({
   dataDir: z.string(),
   publicUrl: z.string(),
@@ -45,6 +53,7 @@ export const runtimeConfigSchema = z.object({
   maxBatchSize: z.number().int(),
   /** Metadata writes to one collection within this window share one propagation transaction. */
   metadataPropagationWindowMs: z.number().int(),
+  media: mediaConfigSchema,
   logLevel: z.enum(["debug", "info", "warn", "error"]),
   remoteMetadata: z.object({
     ipfsGateway: z.string(),
@@ -60,6 +69,7 @@ export const runtimeConfigSchema = z.object({
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type MediaConfig = z.infer<typeof mediaConfigSchema>;
 export type RuntimeChain = z.infer<typeof runtimeChainSchema>;
 export type CoreAddresses = z.infer<typeof coreAddressesSchema>;
 

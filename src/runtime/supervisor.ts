@@ -105,6 +105,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       maxBodyBytes: settings.maxBodyBytes,
       maxBatchSize: settings.maxBatchSize,
       metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
+      media: settings.media,
       logLevel: settings.logLevel,
       remoteMetadata: settings.remoteMetadata,
       transactions: settings.transactions,

@@ -38,7 +38,28 @@ describe("environment", () => {
       },
       metadataPropagationWindowMs: 2000,
       transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000 },
+      media: {
+        maxBytes: 52428800,
+        allowedTypes: ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"],
+        s3: null,
+      },
     });
+  });
+
+  it("reads the media settings: limit, accepted types, and an S3-compatible store", () => {
+    const settings = loadSettings({
+      TOKENHUB_MEDIA_MAX_BYTES: "1048576",
+      TOKENHUB_MEDIA_TYPES: " image/png, Video/* ,model/gltf-binary",
+      TOKENHUB_MEDIA_S3_BUCKET: "nft-media",
+      TOKENHUB_MEDIA_S3_ENDPOINT: "http://127.0.0.1:9000",
+    });
+    expect(settings.media).toEqual({
+      maxBytes: 1048576,
+      allowedTypes: ["image/png", "video/*", "model/gltf-binary"],
+      s3: { bucket: "nft-media", endpoint: "http://127.0.0.1:9000", region: "us-east-1", prefix: "media/", forcePathStyle: true },
+    });
+    expect(loadSettings({ TOKENHUB_MEDIA_S3_BUCKET: "b" }).media.s3).toEqual({ bucket: "b", endpoint: undefined, region: "us-east-1", prefix: "media/", forcePathStyle: false });
+    expect(() => loadSettings({ TOKENHUB_MEDIA_TYPES: "png" })).toThrow("TOKENHUB_MEDIA_TYPES.0: comma-separated MIME types; type/* allowed");
   });
 
   it("names every invalid variable in one clear error", () => {
