@@ -27,7 +27,7 @@ export async function startBenchService(label: string): Promise<BenchService> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

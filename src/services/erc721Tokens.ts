@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress, type Hex, zeroHash } from "viem";
 import * as schema from "../../ponder.schema.js";
 import { erc6551AccountAddress } from "../chain/erc6551Account.js";
-import type { RuntimeConfig } from "../config/runtime.js";
+import type { RuntimeChain, RuntimeConfig } from "../config/runtime.js";
 import type { StoreDb } from "../store/db.js";
 import { addressesOfChatUser } from "../store/chatLinks.js";
 import { findProjectCollection } from "../store/projectCollections.js";
@@ -24,6 +24,34 @@ async function metadataOf(deps: ReadDeps, chainId: number, contract: Address, co
     findTokenMetadata(deps.store, chainId, contract, tokenIds),
   ]);
   return (tokenId: bigint) => effectiveMetadata(collection?.defaultMetadata, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`);
+}
+
+/**
+ * The most recently listed tokens' ERC-6551 account addresses. Each costs three keccak hashes, the largest part of
+ * a token page's work, and the same pages are read again and again; 10,000 entries take about 2 MB.
+ */
+const ACCOUNT_ADDRESSES_KEPT = 10_000;
+const accountAddresses = new Map<string, Address>();
+
+function tokenAccountAddress(chain: RuntimeChain, tokenContract: Address, tokenId: bigint): Address {
+  const key = `${chain.id}:${chain.core.accountImplementation}:${tokenContract.toLowerCase()}:${tokenId}`;
+  const known = accountAddresses.get(key);
+  if (known) {
+    accountAddresses.delete(key);
+    accountAddresses.set(key, known);
+    return known;
+  }
+  const address = erc6551AccountAddress({
+    registry: chain.core.erc6551Registry,
+    implementation: chain.core.accountImplementation,
+    salt: zeroHash as Hex,
+    chainId: chain.id,
+    tokenContract,
+    tokenId,
+  });
+  accountAddresses.set(key, address);
+  if (accountAddresses.size > ACCOUNT_ADDRESSES_KEPT) accountAddresses.delete(accountAddresses.keys().next().value!);
+  return address;
 }
 
 /**
@@ -76,14 +104,7 @@ export async function listErc721Tokens(
       tokenId: row.tokenId.toString(),
       ownerAddress: getAddress(row.owner),
       metadata: metadata(row.tokenId),
-      tbaAddress: erc6551AccountAddress({
-        registry: chain.core.erc6551Registry,
-        implementation: chain.core.accountImplementation,
-        salt: zeroHash as Hex,
-        chainId: query.chainId,
-        tokenContract: query.contractAddress,
-        tokenId: row.tokenId,
-      }),
+      tbaAddress: tokenAccountAddress(chain, query.contractAddress, row.tokenId),
     })),
     nextPage: rows.length > query.pageSize ? query.page + 1 : null,
   };
