@@ -28,12 +28,6 @@ export type SeedPlan = {
 
 type Progress = (line: string) => void;
 
-/**
- * Ponder's live mode puts two row triggers on every index table: one journals each change for reorg handling and one
- * writes to a temporary table that only Ponder's own session has, so a plain INSERT from another session fails
- * (`relation "live_query_tables" does not exist`). Seeding as a replica (superuser) skips both: the rows are not in
- * Ponder's reorg journal, so no reorg of the local chain can revert them.
- */
 async function insertInChunks(client: pg.PoolClient, label: string, total: number, insert: (from: number, to: number) => string, progress: Progress) {
   const began = performance.now();
   for (let from = 0; from < total; from += CHUNK) {
@@ -44,6 +38,12 @@ async function insertInChunks(client: pg.PoolClient, label: string, total: numbe
   }
 }
 
+/**
+ * Ponder's live mode puts two row triggers on every index table: one journals each change for reorg handling and one
+ * writes to a temporary table that only Ponder's own session has, so a plain INSERT from another session fails
+ * (`relation "live_query_tables" does not exist`). Seeding as a replica (superuser) skips both: the rows are not in
+ * Ponder's reorg journal, so no reorg of the local chain can revert them.
+ */
 export async function seedIndex(pool: pg.Pool, plan: SeedPlan, progress: Progress): Promise<void> {
   const { schema, chainId } = plan;
   const client = await pool.connect();
