@@ -66,6 +66,7 @@ function summarize(latencies: number[], seconds: number, failures: number): Meas
 async function routeLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
   const latencies: number[] = [];
   const began = performance.now();
+  let lastAnswer = began;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -78,10 +79,14 @@ async function routeLoad(base: string, token: string, lookup: Lookup, concurrenc
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    // autocannon's own histogram has 1 ms resolution; its response events carry the exact time.
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    // autocannon's own histogram has 1 ms resolution and it finishes on a 1 s tick; its response events carry the
+    // exact latency and tell when the last answer came.
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastAnswer = performance.now();
+    });
   });
-  return summarize(latencies, (performance.now() - began) / 1000, result.errors + result.timeouts + result.non2xx);
+  return summarize(latencies, (lastAnswer - began) / 1000, result.errors + result.timeouts + result.non2xx);
 }
 
 async function sqlLoad(databaseUrl: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
