@@ -104,11 +104,20 @@ export async function listHolders(
   collections.sort((a, b) => wanted.indexOf(a.address) - wanted.indexOf(b.address) || a.chainId - b.chainId);
 
   const holders = new Map<string, HolderCollection[]>();
-  for (const collection of collections) {
-    const holdings = await holdingsOf(deps.indexDb, collection);
-    const nfts = collection.kind === "erc20" ? undefined : await nftMetadataOf(deps.store, collection, holdings.map((holding) => holding.tokenId!));
+  const read = await Promise.all(
+    collections.map(async (collection) => {
+      const holdings = await holdingsOf(deps.indexDb, collection);
+      const nfts = collection.kind === "erc20" ? undefined : await nftMetadataOf(deps.store, collection, holdings.map((holding) => holding.tokenId!));
+      return { collection, holdings, nfts };
+    }),
+  );
+  for (const { collection, holdings, nfts } of read) {
     const byOwner = new Map<string, Holding[]>();
-    for (const holding of holdings) byOwner.set(holding.owner, [...(byOwner.get(holding.owner) ?? []), holding]);
+    for (const holding of holdings) {
+      const owned = byOwner.get(holding.owner);
+      if (owned) owned.push(holding);
+      else byOwner.set(holding.owner, [holding]);
+    }
     for (const [owner, owned] of byOwner) {
       const total = owned.reduce((sum, holding) => sum + holding.amount, 0n);
       const entry: HolderCollection = {
@@ -125,7 +134,9 @@ export async function listHolders(
               .map((holding) => ({ ownerSince: Number(holding.ownerSince), tokenId: holding.tokenId!.toString(), ...nfts(holding.tokenId!) }))
           : [],
       };
-      holders.set(owner, [...(holders.get(owner) ?? []), entry]);
+      const entries = holders.get(owner);
+      if (entries) entries.push(entry);
+      else holders.set(owner, [entry]);
     }
   }
   return [...holders.keys()].sort().map((owner) => ({ holderAddress: getAddress(owner), collections: holders.get(owner)! }));

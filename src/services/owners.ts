@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { type Address, getAddress } from "viem";
 import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
@@ -16,32 +16,41 @@ export type Erc1155Owner = { ownerAddress: Address; totalBalance: string; tokens
  * `tokenId` keeps the owners of that token.
  */
 export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: OwnersQuery): Promise<Page<Erc1155Owner>> {
-  await requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc1155");
   const table = schema.erc1155Balance;
   const contract = query.contractAddress.toLowerCase() as Address;
-  const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, contract));
+  const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, contract))!;
   const filters = [inCollection];
   if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
   if (query.tokenId !== undefined) filters.push(eq(table.tokenId, query.tokenId));
-  const owners = await indexDb
-    .selectDistinct({ owner: table.owner })
-    .from(table)
-    .where(and(...filters))
-    .orderBy(asc(table.owner))
-    .limit(query.pageSize + 1)
-    .offset(query.page * query.pageSize);
-  const pageOwners = owners.slice(0, query.pageSize).map((row) => row.owner);
+  // The page's owners (one more, to tell whether another page follows) and all their balances, in one statement.
+  const ownersOfPage = indexDb.$with("page_owners").as(
+    indexDb
+      .selectDistinct({ owner: table.owner })
+      .from(table)
+      .where(and(...filters))
+      .orderBy(asc(table.owner))
+      .limit(query.pageSize + 1)
+      .offset(query.page * query.pageSize),
+  );
+  const [, rows] = await Promise.all([
+    requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc1155"),
+    indexDb
+      .with(ownersOfPage)
+      .select({ owner: table.owner, tokenId: table.tokenId, balance: table.balance })
+      .from(table)
+      .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
+      .where(inCollection)
+      .orderBy(asc(table.owner), asc(table.tokenId)),
+  ]);
+  const owners = [...new Set(rows.map((row) => row.owner))];
+  const pageOwners = owners.slice(0, query.pageSize);
   if (pageOwners.length === 0) return { items: [], nextPage: null };
-  const balances = await indexDb
-    .select({ owner: table.owner, tokenId: table.tokenId, balance: table.balance })
-    .from(table)
-    .where(and(inCollection, inArray(table.owner, pageOwners)))
-    .orderBy(asc(table.owner), asc(table.tokenId));
   const byOwner = new Map<string, Erc1155Owner>(
     pageOwners.map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]),
   );
-  for (const row of balances) {
-    const entry = byOwner.get(row.owner)!;
+  for (const row of rows) {
+    const entry = byOwner.get(row.owner);
+    if (!entry) continue;
     entry.tokens.push({ tokenId: row.tokenId.toString(), balance: row.balance.toString() });
     entry.totalBalance = (BigInt(entry.totalBalance) + row.balance).toString();
   }
@@ -52,17 +61,19 @@ export type Erc20Owner = { ownerAddress: Address; totalBalance: string; totalBal
 
 /** ERC-20 holders by owner address; `totalBalance` in the token's units, `totalBalanceRaw` in its base units. */
 export async function listErc20Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: Omit<OwnersQuery, "tokenId">): Promise<Page<Erc20Owner>> {
-  const collection = await requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc20");
   const table = schema.erc20Balance;
   const filters = [eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address)];
   if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
-  const rows = await indexDb
-    .select({ owner: table.owner, balance: table.balance })
-    .from(table)
-    .where(and(...filters, sql`${table.balance} > 0`))
-    .orderBy(asc(table.owner))
-    .limit(query.pageSize + 1)
-    .offset(query.page * query.pageSize);
+  const [collection, rows] = await Promise.all([
+    requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc20"),
+    indexDb
+      .select({ owner: table.owner, balance: table.balance })
+      .from(table)
+      .where(and(...filters, sql`${table.balance} > 0`))
+      .orderBy(asc(table.owner))
+      .limit(query.pageSize + 1)
+      .offset(query.page * query.pageSize),
+  ]);
   const decimals = collection.decimals ?? 18;
   return {
     items: rows.slice(0, query.pageSize).map((row) => ({

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../src/ports.js";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export type BenchService = {
+  child: ChildProcess;
+  base: string;
+  token: string;
+  dataDir: string;
+  /** The embedded database's connection string. */
+  databaseUrl(): string;
+  post(pathname: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Stops the service and removes its data directory. */
+  destroy(): Promise<void>;
+};
+
+/** `tokenhub start` as a user runs it, on a fresh data directory, with a known admin token; resolves once it is up. */
+export async function startBenchService(label: string): Promise<BenchService> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
+  const port = await freePort();
+  const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("tokenhub is up")) resolve();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(() => reject(new Error(`tokenhub exited:\n${output}`)));
+  });
+  return {
+    child,
+    base,
+    token,
+    dataDir,
+    databaseUrl() {
+      const settings = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres.json"), "utf8")) as { port: number; user: string; password: string };
+      return `postgresql://${settings.user}:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/tokenhub`;
+    },
+    async post(pathname, body) {
+      const response = await fetch(`${base}${pathname}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    async destroy() {
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * Query benchmark: seeds a large index (by default 1,000,000 ERC-721 tokens over 100,000 owners and 1,000,000
+ * ERC-1155 balances) into a running service's database, then measures each read route with autocannon at
+ * concurrency 1, 50 and 200, and the same lookup as plain SQL (node-postgres, a pool as large as the concurrency)
+ * on the same database in the same run. The figure is the ratio of the two.
+ *
+ *   npm run bench:queries [-- --tokens 100000 --owners 10000 --balances 100000 --requests 1000]
+ */
+import os from "node:os";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type Address, getAddress } from "viem";
+import { startBenchService } from "../lib/service.js";
+import { ownerAddress, type SeedPlan, seedIndex } from "./seed.js";
+
+const { values } = parseArgs({
+  options: {
+    tokens: { type: "string", default: "1000000" },
+    owners: { type: "string", default: "100000" },
+    balances: { type: "string", default: "1000000" },
+    holdings: { type: "string", default: "100" },
+    requests: { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "1,50,200" },
+    only: { type: "string" },
+  },
+});
+const tokens = Number(values.tokens);
+const owners = Number(values.owners);
+const balances = Number(values.balances);
+const holdings = Number(values.holdings);
+const requestsPerLevel = Number(values.requests);
+const levels = values.concurrency.split(",").map(Number);
+if (tokens < 100 || owners < 1 || owners > tokens || balances < owners || holdings < 1) {
+  throw new Error("Need --tokens ≥ 100, 1 ≤ --owners ≤ --tokens, --balances ≥ --owners, --holdings ≥ 1.");
+}
+
+const CHAIN_ID = 31337;
+const PAGE_SIZE = 50;
+const TOKEN_IDS_PER_FILTER = 20;
+const DEFAULT_METADATA = {
+  description: "A synthetic collection of the query benchmark",
+  mediaUrl: "https://media.example/bench.png",
+  traits: [{ name: "tier", value: "basic" }],
+};
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const log = (line: string) => console.log(line);
+
+type Lookup = {
+  name: string;
+  /** The route's path and query, drawn afresh per request where the lookup has a parameter. */
+  path: () => string;
+  /** The same lookup as one SQL statement. */
+  sql: () => { text: string; values: unknown[] };
+};
+
+type Measured = { perSecond: number; p50: number; p99: number; failures: number };
+
+function summarize(latencies: number[], seconds: number, failures: number): Measured {
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+}
+
+async function routeLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
+  const latencies: number[] = [];
+  const began = performance.now();
+  let lastAnswer = began;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: concurrency,
+        amount,
+        timeout: 60,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: lookup.path() }) }],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    // autocannon's own histogram has 1 ms resolution and it finishes on a 1 s tick; its response events carry the
+    // exact latency and tell when the last answer came.
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      lastAnswer = performance.now();
+    });
+  });
+  return summarize(latencies, (lastAnswer - began) / 1000, result.errors + result.timeouts + result.non2xx);
+}
+
+async function sqlLoad(databaseUrl: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  try {
+    await Promise.all(Array.from({ length: concurrency }, () => pool.query("SELECT 1")));
+    const latencies: number[] = [];
+    let started = 0;
+    let failures = 0;
+    const began = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (started < amount) {
+          started++;
+          const query = lookup.sql();
+          const queryBegan = performance.now();
+          try {
+            await pool.query(query.text, query.values);
+          } catch {
+            failures++;
+          }
+          latencies.push(performance.now() - queryBegan);
+        }
+      }),
+    );
+    return summarize(latencies, (performance.now() - began) / 1000, failures);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function waitUntilIndexed(pool: pg.Pool, schema: string, addresses: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM "${schema}".collection WHERE chain_id = $1 AND address = ANY($2)`, [CHAIN_ID, addresses]);
+    if (rows[0].n === addresses.length) return;
+    if (Date.now() > deadline) throw new Error("The created collections were not indexed within 60 s.");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+log(`query benchmark: ${tokens.toLocaleString("en")} ERC-721 tokens over ${owners.toLocaleString("en")} owners, ${balances.toLocaleString("en")} ERC-1155 balances, holders of 3 collections of ${holdings.toLocaleString("en")} holdings each`);
+log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average at start ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+
+const service = await startBenchService("queries");
+const databaseUrl = service.databaseUrl();
+const adminPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+try {
+  const created: Record<string, Address> = {};
+  for (const [key, route, body] of [
+    ["erc721", "/api/v1/erc721/create", { name: "Bench", symbol: "BNCH", defaultMetadata: DEFAULT_METADATA }],
+    ["erc1155", "/api/v1/erc1155/create", { name: "Bench Items", symbol: "BITM", defaultMetadata: DEFAULT_METADATA }],
+    ["holdersErc20", "/api/v1/erc20/create", { name: "Bench Coin", symbol: "BCN", decimals: 6 }],
+    ["holdersErc721", "/api/v1/erc721/create", { name: "Bench Pass", symbol: "BPS", defaultMetadata: DEFAULT_METADATA }],
+    ["holdersErc1155", "/api/v1/erc1155/create", { name: "Bench Badge", symbol: "BBG", defaultMetadata: DEFAULT_METADATA }],
+  ] as const) {
+    const response = await service.post(route, { chainId: CHAIN_ID, ...body });
+    if (response.status !== 200) throw new Error(`${route} failed: ${JSON.stringify(response.body)}`);
+    created[key] = getAddress(response.body.contractAddress as string);
+  }
+  const schema = "tokenhub_index";
+  const lower = (address: Address) => address.toLowerCase();
+  await waitUntilIndexed(adminPool, schema, Object.values(created).map(lower));
+  log("collections created through the API and indexed; seeding");
+
+  const plan: SeedPlan = {
+    schema,
+    chainId: CHAIN_ID,
+    erc721: { contract: lower(created.erc721!), tokens, owners },
+    erc1155: { contract: lower(created.erc1155!), balances, owners, tokenTypes: Math.max(100, Math.ceil(balances / owners)) },
+    holders: { erc20: lower(created.holdersErc20!), erc721: lower(created.holdersErc721!), erc1155: lower(created.holdersErc1155!), holdings },
+  };
+  const seedBegan = performance.now();
+  await seedIndex(adminPool, plan, (line) => log(line));
+  log(`seeded in ${((performance.now() - seedBegan) / 1000).toFixed(1)} s`);
+
+  const t721 = `"${schema}".erc721_token`;
+  const t1155 = `"${schema}".erc1155_balance`;
+  const t20 = `"${schema}".erc20_balance`;
+  const erc721Query = `chainId=${CHAIN_ID}&contractAddress=${created.erc721}`;
+  const deepPage = Math.floor(tokens / PAGE_SIZE / 2);
+  const holderContracts = [created.holdersErc20!, created.holdersErc721!, created.holdersErc1155!];
+  const randomTokenIds = () => Array.from({ length: TOKEN_IDS_PER_FILTER }, () => 1 + randomInt(tokens));
+  const pageOfOwners = (table: string, columns: string) =>
+    `WITH page AS (SELECT DISTINCT owner FROM ${table} WHERE chain_id = $1 AND contract = $2 ORDER BY owner LIMIT ${PAGE_SIZE + 1})
+     SELECT ${columns} FROM ${table} JOIN page USING (owner) WHERE chain_id = $1 AND contract = $2 ORDER BY owner, token_id`;
+
+  const lookups: Lookup[] = [
+    {
+      name: "erc721/tokens, first page",
+      path: () => `/api/v1/erc721/tokens?${erc721Query}`,
+      sql: () => ({ text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`, values: [CHAIN_ID, plan.erc721.contract] }),
+    },
+    {
+      name: `erc721/tokens, page ${deepPage}`,
+      path: () => `/api/v1/erc721/tokens?${erc721Query}&page=${deepPage}`,
+      sql: () => ({
+        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 ORDER BY token_id LIMIT ${PAGE_SIZE + 1} OFFSET ${deepPage * PAGE_SIZE}`,
+        values: [CHAIN_ID, plan.erc721.contract],
+      }),
+    },
+    {
+      name: "erc721/tokens, ownerAddress",
+      path: () => `/api/v1/erc721/tokens?${erc721Query}&ownerAddress=${ownerAddress(randomInt(owners))}`,
+      sql: () => ({
+        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 AND owner = $3 ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`,
+        values: [CHAIN_ID, plan.erc721.contract, ownerAddress(randomInt(owners))],
+      }),
+    },
+    {
+      name: `erc721/tokens, ${TOKEN_IDS_PER_FILTER} tokenIds`,
+      path: () => `/api/v1/erc721/tokens?${erc721Query}&tokenIds=${randomTokenIds().join(",")}`,
+      sql: () => ({
+        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 AND token_id = ANY($3::numeric[]) ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`,
+        values: [CHAIN_ID, plan.erc721.contract, randomTokenIds()],
+      }),
+    },
+    {
+      name: "erc721/owners, first page",
+      path: () => `/api/v1/erc721/owners?${erc721Query}`,
+      sql: () => ({ text: pageOfOwners(t721, "owner, token_id"), values: [CHAIN_ID, plan.erc721.contract] }),
+    },
+    {
+      name: "erc1155/owners, first page",
+      path: () => `/api/v1/erc1155/owners?chainId=${CHAIN_ID}&contractAddress=${created.erc1155}`,
+      sql: () => ({ text: pageOfOwners(t1155, "owner, token_id, balance"), values: [CHAIN_ID, plan.erc1155.contract] }),
+    },
+    {
+      name: "holders of 3 contracts",
+      path: () => `/api/holders?chainId=${CHAIN_ID}&contractAddresses=${holderContracts.join(",")}`,
+      sql: () => ({
+        text: `SELECT owner, NULL::numeric AS token_id, balance, owner_since FROM ${t20} WHERE chain_id = $1 AND contract = $2
+               UNION ALL SELECT owner, token_id, 1, owner_since FROM ${t721} WHERE chain_id = $1 AND contract = $3
+               UNION ALL SELECT owner, token_id, balance, owner_since FROM ${t1155} WHERE chain_id = $1 AND contract = $4
+               ORDER BY owner, token_id`,
+        values: [CHAIN_ID, plan.holders.erc20, plan.holders.erc721, plan.holders.erc1155],
+      }),
+    },
+  ].filter((lookup) => values.only === undefined || lookup.name.includes(values.only));
+
+  for (const lookup of lookups) {
+    const response = await fetch(`${service.base}${lookup.path()}`, { headers: { authorization: `Bearer ${service.token}` } });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${lookup.name}: ${response.status} ${text}`);
+    const body = JSON.parse(text) as Record<string, unknown[]>;
+    const items = body.tokens ?? body.owners ?? body.holders ?? [];
+    log(`${lookup.name}: ${items.length} items, ${(text.length / 1024).toFixed(1)} KiB`);
+  }
+
+  const rows: string[] = [];
+  for (const lookup of lookups) {
+    await routeLoad(service.base, service.token, lookup, 10, 200);
+    await sqlLoad(databaseUrl, lookup, 10, 200);
+    for (const concurrency of levels) {
+      const amount = concurrency === 1 ? Math.max(50, Math.floor(requestsPerLevel / 6)) : requestsPerLevel;
+      const route = await routeLoad(service.base, service.token, lookup, concurrency, amount);
+      const plain = await sqlLoad(databaseUrl, lookup, concurrency, amount);
+      const row = `| ${lookup.name} | ${concurrency} | ${route.perSecond.toFixed(0)} | ${route.p50.toFixed(1)} | ${route.p99.toFixed(1)} | ${plain.perSecond.toFixed(0)} | ${plain.p50.toFixed(1)} | ${plain.p99.toFixed(1)} | ${(route.p99 / plain.p99).toFixed(1)}x |`;
+      rows.push(row);
+      log(`${row}${route.failures + plain.failures > 0 ? ` failures: route ${route.failures}, SQL ${plain.failures}` : ""}`);
+    }
+  }
+  log("\n| lookup | concurrency | route req/s | route p50 ms | route p99 ms | SQL q/s | SQL p50 ms | SQL p99 ms | p99 route/SQL |");
+  log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const row of rows) log(row);
+  log(`\nload average at end ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+} finally {
+  await adminPool.end();
+  await service.destroy();
+}

@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import type pg from "pg";
+
+/**
+ * Synthetic index rows for the query benchmark, written straight into Ponder's tables by generate_series.
+ *
+ * Owner number k has the address 0x + md5('owner' || k)[0..32] + k as 8 hex digits: distinct, lowercase (as the
+ * index stores addresses), spread over the key space, and computable on both sides (`ownerAddress`).
+ */
+export function ownerAddress(k: number): `0x${string}` {
+  return `0x${crypto.createHash("md5").update(`owner${k}`).digest("hex")}${k.toString(16).padStart(8, "0")}`;
+}
+const OWNER_SQL = (k: string) => `'0x' || md5('owner' || (${k})::text) || lpad(to_hex(${k}), 8, '0')`;
+
+/** A multiplier coprime with any owner count of the form 10^n, so token i's owner walks all owners evenly. */
+const SPREAD = 7919;
+const BLOCK_TIME = 1_700_000_000;
+const CHUNK = 100_000;
+
+export type SeedPlan = {
+  schema: string;
+  chainId: number;
+  erc721: { contract: string; tokens: number; owners: number };
+  erc1155: { contract: string; balances: number; owners: number; tokenTypes: number };
+  /** The small collections the holders route reads: the same owners 0..holdings-1 in each. */
+  holders: { erc20: string; erc721: string; erc1155: string; holdings: number };
+};
+
+type Progress = (line: string) => void;
+
+async function insertInChunks(client: pg.PoolClient, label: string, total: number, insert: (from: number, to: number) => string, progress: Progress) {
+  const began = performance.now();
+  for (let from = 0; from < total; from += CHUNK) {
+    const to = Math.min(total, from + CHUNK) - 1;
+    await client.query(insert(from, to));
+    const seconds = (performance.now() - began) / 1000;
+    progress(`  ${label}: ${(to + 1).toLocaleString("en")} / ${total.toLocaleString("en")} rows (${Math.round((to + 1) / seconds).toLocaleString("en")} rows/s)`);
+  }
+}
+
+/**
+ * Ponder's live mode puts two row triggers on every index table: one journals each change for reorg handling and one
+ * writes to a temporary table that only Ponder's own session has, so a plain INSERT from another session fails
+ * (`relation "live_query_tables" does not exist`). Seeding as a replica (superuser) skips both: the rows are not in
+ * Ponder's reorg journal, so no reorg of the local chain can revert them.
+ */
+export async function seedIndex(pool: pg.Pool, plan: SeedPlan, progress: Progress): Promise<void> {
+  const { schema, chainId } = plan;
+  const client = await pool.connect();
+  try {
+    await client.query("SET session_replication_role = replica");
+    const { erc721, erc1155, holders } = plan;
+
+    await insertInChunks(
+      client,
+      "erc721_token",
+      erc721.tokens,
+      (from, to) => `
+        INSERT INTO "${schema}".erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction)
+        SELECT ${chainId}, '${erc721.contract}', i + 1, ${OWNER_SQL(`(i::bigint * ${SPREAD}) % ${erc721.owners}`)},
+               ${BLOCK_TIME} + i, ${BLOCK_TIME} + i, 1000 + i / 100, '0x' || md5('tx' || i) || md5('tx' || i)
+          FROM generate_series(${from}, ${to}) AS i`,
+      progress,
+    );
+
+    // Row i belongs to owner i % owners; that owner's j-th row (j = i / owners) holds token type (owner + j) % types,
+    // distinct for one owner as long as it holds at most `tokenTypes` types.
+    await insertInChunks(
+      client,
+      "erc1155_balance",
+      erc1155.balances,
+      (from, to) => `
+        INSERT INTO "${schema}".erc1155_balance (chain_id, contract, token_id, owner, balance, owner_since)
+        SELECT ${chainId}, '${erc1155.contract}', 1 + ((i % ${erc1155.owners}) + i / ${erc1155.owners}) % ${erc1155.tokenTypes},
+               ${OWNER_SQL(`i % ${erc1155.owners}`)}, 1 + i % 97, ${BLOCK_TIME} + i
+          FROM generate_series(${from}, ${to}) AS i`,
+      progress,
+    );
+
+    await client.query(`
+      INSERT INTO "${schema}".erc20_balance (chain_id, contract, owner, balance, owner_since)
+      SELECT ${chainId}, '${holders.erc20}', ${OWNER_SQL("i")}, (i + 1) * 1250000, ${BLOCK_TIME} + i
+        FROM generate_series(0, ${holders.holdings - 1}) AS i`);
+    await client.query(`
+      INSERT INTO "${schema}".erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction)
+      SELECT ${chainId}, '${holders.erc721}', i + 1, ${OWNER_SQL("i")}, ${BLOCK_TIME} + i, ${BLOCK_TIME} + i, 1000, '0x' || md5('h' || i) || md5('h' || i)
+        FROM generate_series(0, ${holders.holdings - 1}) AS i`);
+    await client.query(`
+      INSERT INTO "${schema}".erc1155_balance (chain_id, contract, token_id, owner, balance, owner_since)
+      SELECT ${chainId}, '${holders.erc1155}', 1 + i % 5, ${OWNER_SQL("i")}, 1 + i % 7, ${BLOCK_TIME} + i
+        FROM generate_series(0, ${holders.holdings - 1}) AS i`);
+    progress(`  holders' collections: ${holders.holdings.toLocaleString("en")} holdings in each of 3`);
+
+    await client.query("SET session_replication_role = origin");
+    const began = performance.now();
+    for (const table of ["erc721_token", "erc1155_balance", "erc20_balance"]) await client.query(`VACUUM (ANALYZE) "${schema}".${table}`);
+    progress(`  VACUUM ANALYZE: ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  } finally {
+    client.release();
+  }
+}
