@@ -1,3 +1,4 @@
+import { type Column, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema.js";
@@ -28,4 +29,12 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
   } finally {
     client.release();
   }
+}
+
+/**
+ * `column = ANY($1)` with the token ids bound as one array: `IN (...)` binds one parameter per id, and PostgreSQL
+ * refuses a statement with more than 65,535 (a collection's every token, as holders reads them).
+ */
+export function tokenIdIn(column: Column, tokenIds: readonly (bigint | string)[]): SQL {
+  return sql`${column} = ANY(${sql.param(tokenIds.map(String))}::numeric[])`;
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { bigint, integer, jsonb, numeric, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { type StoreDb, withTransaction } from "./db.js";
+import { type StoreDb, tokenIdIn, withTransaction } from "./db.js";
 import { appSchema } from "./schema.js";
 
 /**
@@ -197,7 +197,7 @@ export async function findRemoteMetadata(db: StoreDb, chainId: number, address: 
       nextAttemptAt: sql<string | null>`CASE WHEN ${t.nextAttemptAt} = 'infinity' OR ${t.state} = 'fetched' THEN NULL ELSE to_json(${t.nextAttemptAt}) #>> '{}' END`,
     })
     .from(t)
-    .where(and(eq(t.chainId, chainId), eq(t.address, address.toLowerCase()), inArray(t.tokenId, tokenIds.map(String))));
+    .where(and(eq(t.chainId, chainId), eq(t.address, address.toLowerCase()), tokenIdIn(t.tokenId, tokenIds)));
   return new Map(
     rows.map((row) => [
       row.tokenId,

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { bigint, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { type StoreDb, withTransaction } from "./db.js";
+import { type StoreDb, tokenIdIn, withTransaction } from "./db.js";
 import { appSchema, projects } from "./schema.js";
 
 export const tokenMetadata = appSchema.table(
@@ -23,7 +23,7 @@ export async function findTokenMetadata(db: StoreDb, chainId: number, address: s
   const rows = await db
     .select({ tokenId: tokenMetadata.tokenId, metadata: tokenMetadata.metadata })
     .from(tokenMetadata)
-    .where(and(eq(tokenMetadata.chainId, chainId), eq(tokenMetadata.address, address.toLowerCase()), inArray(tokenMetadata.tokenId, tokenIds.map(String))));
+    .where(and(eq(tokenMetadata.chainId, chainId), eq(tokenMetadata.address, address.toLowerCase()), tokenIdIn(tokenMetadata.tokenId, tokenIds)));
   return new Map(rows.map((row) => [row.tokenId, row.metadata]));
 }
 

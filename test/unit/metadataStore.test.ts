@@ -13,6 +13,8 @@ import {
   releaseMetadataChanges,
   settleMetadataChanges,
 } from "../../src/store/metadataChanges.js";
+import { findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
+import { findTokenMetadata } from "../../src/store/tokenMetadata.js";
 
 // Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
 const admin = process.env.DATABASE_URL;
@@ -97,5 +99,21 @@ describe.skipIf(!admin)("metadata store", () => {
     expect(await claimMetadataChanges(store.db, key, again, 0)).toEqual({ tokenIds: [4n], collection: false });
     await settleMetadataChanges(store.db, again);
     expect(await claimMetadataChanges(store.db, key, crypto.randomUUID(), 0)).toBeUndefined();
+  });
+
+  it("reads the metadata of more tokens than one statement may carry parameters (a large collection's holders)", async () => {
+    const tokenIds = Array.from({ length: 70_000 }, (_, index) => BigInt(index + 1));
+    await store.pool.query(
+      `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata) VALUES (9, $1, 69999, $2, '{"name":"Deep"}')`,
+      [COLLECTION.toLowerCase(), PROJECT],
+    );
+    await store.pool.query(
+      `INSERT INTO tokenhub_app.remote_token_metadata (chain_id, address, token_id, state, metadata) VALUES (9, $1, 70000, 'fetched', '{"name":"Far"}')`,
+      [COLLECTION.toLowerCase()],
+    );
+    expect([...(await findTokenMetadata(store.db, 9, COLLECTION, tokenIds))]).toEqual([["69999", { name: "Deep" }]]);
+    const remote = await findRemoteMetadata(store.db, 9, COLLECTION, tokenIds);
+    expect([...remote.keys()]).toEqual(["70000"]);
+    expect(remote.get("70000")?.metadata).toEqual({ name: "Far" });
   });
 });
