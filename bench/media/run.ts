@@ -6,47 +6,18 @@
  *
  *   npm run bench:media [-- --mib 45 --runs 5]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../../src/ports.js";
 import { treeMemoryMiB } from "../lib/processTreeMemory.js";
+import { startBenchService } from "../lib/service.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const { values } = parseArgs({ options: { mib: { type: "string", default: "45" }, runs: { type: "string", default: "5" } } });
 const MiB = 1024 * 1024;
 const fileBytes = Number(values.mib) * MiB;
 const runs = Number(values.runs);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-bench-media-"));
-const port = await freePort();
-const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
-const base = `http://127.0.0.1:${port}`;
 const BOUNDARY = "----tokenhub-bench";
 /** A PNG signature and header chunk: enough for the file to be typed image/png. */
 const PNG_HEAD = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489", "hex");
-
-async function startService(): Promise<{ child: ChildProcess; exited: Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("tokenhub is up")) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`tokenhub exited:\n${output}`)));
-  });
-  return { child, exited };
-}
 
 /** A distinct file per run (its first bytes differ), so every run stores a new object. */
 function uploadBody(run: number): ReadableStream<Uint8Array> {
@@ -77,7 +48,8 @@ function uploadBody(run: number): ReadableStream<Uint8Array> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const service = await startService();
+const service = await startBenchService("media");
+const { base, token } = service;
 const totalMiB = () => [...treeMemoryMiB(service.child.pid!).values()].reduce((sum, value) => sum + value, 0);
 let peak = 0;
 const sampler = setInterval(() => {
@@ -122,7 +94,5 @@ try {
   console.log(`| memory above idle during download (PSS, whole tree; max of runs) | ${Math.max(...results.map((r) => r.downloadGrowth)).toFixed(1)} MiB |`);
 } finally {
   clearInterval(sampler);
-  service.child.kill("SIGTERM");
-  await service.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await service.destroy();
 }

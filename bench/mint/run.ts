@@ -6,55 +6,17 @@
  *
  *   npm run bench:mint [-- --requests 2000]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createPublicClient, http, parseEther, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
 import { readRuntimeConfig } from "../../src/config/runtime.js";
-import { freePort } from "../../src/ports.js";
 import { treeMemoryMiB } from "../lib/processTreeMemory.js";
+import { startBenchService } from "../lib/service.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" } } });
 const requestsPerLevel = Number(values.requests);
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-bench-mint-"));
-const port = await freePort();
-const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
-const base = `http://127.0.0.1:${port}`;
-
-async function startService(): Promise<{ child: ChildProcess; exited: Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("tokenhub is up")) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`tokenhub exited:\n${output}`)));
-  });
-  return { child, exited };
-}
-
-async function post(pathname: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${base}${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -110,7 +72,8 @@ async function rawAcceptRate(rpcUrl: string, total: number): Promise<number> {
   return total / ((performance.now() - began) / 1000);
 }
 
-const service = await startService();
+const service = await startBenchService("mint");
+const { post, dataDir } = service;
 let peakMiB = 0;
 const sampler = setInterval(() => {
   const total = [...treeMemoryMiB(service.child.pid!).values()].reduce((sum, value) => sum + value, 0);
@@ -139,7 +102,5 @@ try {
   console.log(`\nanvil raw: ${raw.toFixed(0)} tx/s; peak memory (PSS, whole tree): ${peakMiB.toFixed(0)} MiB`);
 } finally {
   clearInterval(sampler);
-  service.child.kill("SIGTERM");
-  await service.exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await service.destroy();
 }
