@@ -27,7 +27,8 @@ afterAll(async () => {
   await service?.destroy();
 });
 
-describe("a crash in the middle of a burst", () => {
+// A burst, a SIGKILL and a whole restart: more than the default minute on a busy 2-core machine.
+describe("a crash in the middle of a burst", { timeout: 180_000 }, () => {
   it("lands every answered mint exactly once and leaves no nonce gap after SIGKILL and restart", async () => {
     const created = await post("/api/v1/erc721/create", { chainId: 31337, name: "Crash", symbol: "CRSH" });
     expect(created.status).toBe(200);
