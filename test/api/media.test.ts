@@ -372,38 +372,31 @@ describe("POST /api/v1/nft/uploadMedia", () => {
   });
 
   it("keeps the service's memory flat while a 45 MiB file uploads", async () => {
-    const root = serviceRootPid();
-    const total = () => [...treeMemoryMiB(root).values()].reduce((sum, value) => sum + value, 0);
+    // The Ponder process is the one that receives the file; the rest of the tree (PostgreSQL, anvil) varies with
+    // background work that has nothing to do with the upload.
+    const receiver = Number(fs.readFileSync(path.join(service.dataDir, "ponder.pid"), "utf8").trim());
+    const memory = () => [...treeMemoryMiB(receiver).values()].reduce((sum, value) => sum + value, 0);
     const size = 45 * MiB;
-    // Warm up the route (code paths, buffers) so the baseline is the steady state.
-    expect((await upload(streamedBody(partHeader("warm.png"), 2 * MiB, closing))).status).toBe(415);
-    const baseline = total();
+    // A first upload of the same size (other bytes, so it is stored apart) brings the process to its steady state:
+    // V8 grows its young generation to the allocation rate once (measured: about 28 MiB, whatever the file's size).
+    const warmUp = streamedBody(Buffer.concat([partHeader("warm.png"), PNG]), size - PNG.length - 1, closing);
+    expect((await upload(warmUp)).body).toMatchObject({ success: true, size: size - 1 });
+    const baseline = memory();
     let peak = baseline;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, total());
+      peak = Math.max(peak, memory());
     }, 20);
     const body = streamedBody(Buffer.concat([partHeader("large.png"), PNG]), size - PNG.length, closing);
     let response: Awaited<ReturnType<typeof upload>>;
     try {
       response = await upload(body);
-      peak = Math.max(peak, total());
+      peak = Math.max(peak, memory());
     } finally {
       clearInterval(sampler);
     }
     expect(response.body).toMatchObject({ success: true, contentType: "image/png", size });
-    // Holding the file would add at least its 45 MiB; streaming adds a few chunks and whatever garbage is not yet collected.
-    console.log(`memory while a 45 MiB file uploads: baseline ${baseline.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (+${(peak - baseline).toFixed(1)} MiB)`);
+    console.log(`memory of the receiving process while a 45 MiB file uploads: baseline ${baseline.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB (+${(peak - baseline).toFixed(1)} MiB)`);
+    // Holding the file would add at least its 45 MiB; streaming adds a few chunks.
     expect(peak - baseline).toBeLessThan(20);
   });
 });
-
-/** The supervisor: the test's own child, an ancestor of the Ponder process that serves HTTP. */
-function serviceRootPid(): number {
-  let pid = Number(fs.readFileSync(path.join(service.dataDir, "ponder.pid"), "utf8").trim());
-  for (;;) {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-    if (parent === process.pid || parent <= 1) return pid;
-    pid = parent;
-  }
-}
