@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { client, graphql } from "ponder";
 import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
+import type { ApiTokenCache } from "../services/apiTokenCache.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { KeyVault } from "../custody/keyVault.js";
@@ -34,6 +35,7 @@ import { transactionsRoutes } from "./routes/transactions.js";
 
 export type AppDeps = {
   store: StoreDb;
+  apiTokens: ApiTokenCache;
   writer: ChainWriter;
   indexDb: IndexDb;
   runtime: RuntimeConfig;
@@ -62,7 +64,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes, multipartPaths: MULTIPART_PATHS }));
-  app.use("/api/*", provideStore(deps.store));
+  app.use("/api/*", provideStore(deps.store, deps.apiTokens));
 
   app.route("/", collectionsRoutes(deps));
   app.route("/", chatUsersRoutes(deps));

@@ -1,4 +1,5 @@
 import type { Logger } from "../logger.js";
+import type { ApiTokenCache } from "../services/apiTokenCache.js";
 import type { Principal } from "../services/apiTokens.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
 import type { StoreDb } from "../store/db.js";
@@ -10,6 +11,7 @@ export type AppEnv = {
     logger: Logger;
     principal: Principal;
     store: StoreDb;
+    apiTokens: ApiTokenCache;
     indexReadiness: IndexReadiness;
     /** Set by the idempotency middleware when the request carries a key. */
     idempotencyKey: string | undefined;

@@ -9,6 +9,7 @@ import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
 import { createKeyVault } from "../custody/keyVault.js";
 import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
+import { createApiTokenCache } from "../services/apiTokenCache.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
@@ -32,6 +33,9 @@ const runtime = readRuntimeConfig(runtimeFile);
 const logger = createLogger({ level: runtime.logLevel, fields: { component: "api" } });
 const store = createStore(databaseUrl, { max: 20 });
 await migrateAppStore(store.pool);
+// The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
+// every batch would wait its turn, and so would every request in it.
+const pipelineStore = createStore(databaseUrl, { max: 4 });
 
 const configured = loadSigners(runtime.chains.map((chain) => chain.id));
 const signers = new Map<number, LocalAccount[]>();
@@ -40,13 +44,14 @@ for (const chain of runtime.chains) {
   signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
 }
 const pipeline = createTransactionPipeline({
-  pool: store.pool,
+  pool: pipelineStore.pool,
   chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [] })),
   logger: logger.child({ component: "transactions" }),
   options: {
     resubmitAfterMs: runtime.transactions.resubmitAfterMs,
     maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
     rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
+    maxJoinedCalls: runtime.transactions.maxJoinedCalls,
   },
 });
 await pipeline.start();
@@ -113,6 +118,7 @@ const { version } = createRequire(import.meta.url)("../../package.json") as { ve
 
 export default createApp({
   store: store.db,
+  apiTokens: createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) }),
   indexDb: db,
   runtime,
   mediaStorage,

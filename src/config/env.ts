@@ -36,6 +36,7 @@ const envSchema = z.object({
     .regex(/^\d+(\.\d{1,9})?$/, "a number of gwei, at most 9 decimals")
     .default("1000"),
   TOKENHUB_TX_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TOKENHUB_TX_MAX_JOINED_CALLS: z.coerce.number().int().positive().max(500).default(50),
   TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   // One PutObject carries at most 5 GiB.
   TOKENHUB_MEDIA_MAX_BYTES: z.coerce.number().int().positive().max(5 * 1024 ** 3).default(50 * 1024 * 1024),
@@ -87,6 +88,7 @@ export type TransactionSettings = {
   /** Wei, as a decimal string (the runtime file is JSON). */
   maxFeePerGasCap: string;
   rpcTimeoutMs: number;
+  maxJoinedCalls: number;
 };
 
 /** How external contracts' remote token metadata is fetched (src/services/remoteMetadataSync.ts). */
@@ -138,6 +140,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       resubmitAfterMs: e.TOKENHUB_TX_RESUBMIT_AFTER_MS,
       maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),
       rpcTimeoutMs: e.TOKENHUB_TX_RPC_TIMEOUT_MS,
+      maxJoinedCalls: e.TOKENHUB_TX_MAX_JOINED_CALLS,
     },
     media: {
       maxBytes: e.TOKENHUB_MEDIA_MAX_BYTES,

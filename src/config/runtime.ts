@@ -64,7 +64,7 @@ export const runtimeConfigSchema = z.object({
     retryBaseMs: z.number().int(),
     allowPrivateAddresses: z.boolean(),
   }),
-  transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int() }),
+  transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int(), maxJoinedCalls: z.number().int() }),
   chains: z.array(runtimeChainSchema),
 });
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../errors.js";
 import { type ApiTokenRow, findApiTokenByHash, insertApiToken, listApiTokens, revokeApiToken } from "../store/apiTokens.js";
 import type { StoreDb } from "../store/db.js";
+import type { ApiTokenCache } from "./apiTokenCache.js";
 import { findProjectById } from "../store/projects.js";
 
 export const SCOPES = ["read", "mint", "permit", "metadata", "media", "accounts", "keys", "admin"] as const;
@@ -55,8 +56,11 @@ export async function issueApiToken(
   return { token, record };
 }
 
-export async function authenticate(db: StoreDb, token: string, now = new Date()): Promise<Principal> {
-  const record = await findApiTokenByHash(db, hashToken(token));
+export async function authenticate(db: StoreDb, token: string, options: { cache?: ApiTokenCache; now?: Date } = {}): Promise<Principal> {
+  const now = options.now ?? new Date();
+  const tokenHash = hashToken(token);
+  const load = () => findApiTokenByHash(db, tokenHash);
+  const record = await (options.cache === undefined ? load() : options.cache.find(tokenHash, load));
   if (!record) throw new UnauthorizedError("The access token is not valid.");
   if (record.revokedAt) throw new UnauthorizedError("The access token was revoked.");
   if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) throw new UnauthorizedError("The access token has expired.");

@@ -8,6 +8,29 @@ import { createTokenType, findProjectCollection, type ProjectCollection, tokenTy
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
+/** What a write needs to know of a collection: who owns it and what it is. None of it ever changes. */
+export type OwnedCollection = Pick<ProjectCollection, "chainId" | "address" | "projectId" | "kind" | "decimals">;
+
+/**
+ * Collections found in the app store. A project's claim on a collection is written once and its owner, kind and
+ * decimals never change, so a found one stays true (its default metadata does change, and is not kept here); one not
+ * found is looked up again next time, since it may be created any moment.
+ */
+const KNOWN_COLLECTIONS_MAX = 10_000;
+const knownCollections = new Map<string, OwnedCollection>();
+
+async function findCollection(db: StoreDb, chainId: number, address: Address): Promise<OwnedCollection | undefined> {
+  const key = `${chainId}:${address}`;
+  const known = knownCollections.get(key);
+  if (known !== undefined) return known;
+  const found = await findProjectCollection(db, chainId, address);
+  if (found === undefined) return undefined;
+  const owned: OwnedCollection = { chainId: found.chainId, address: found.address, projectId: found.projectId, kind: found.kind, decimals: found.decimals };
+  if (knownCollections.size >= KNOWN_COLLECTIONS_MAX) knownCollections.clear();
+  knownCollections.set(key, owned);
+  return owned;
+}
+
 /** A project mints only on its own collections; any other answers 404, so others' collections are not revealed. */
 export async function requireOwnCollection(
   db: StoreDb,
@@ -15,8 +38,8 @@ export async function requireOwnCollection(
   chainId: number,
   address: Address,
   kind: ProjectCollection["kind"],
-): Promise<ProjectCollection> {
-  const collection = await findProjectCollection(db, chainId, address);
+): Promise<OwnedCollection> {
+  const collection = await findCollection(db, chainId, address);
   if (!collection || collection.projectId !== projectId || collection.kind !== kind) {
     throw new NotFoundError(
       `No ${kind.toUpperCase()} collection ${address} on chain ${chainId} belongs to this project. Create one with POST /api/v1/${kind}/create or import it with 'tokenhub contract import'.`,
@@ -32,7 +55,7 @@ export async function mintErc20(writer: ChainWriter, db: StoreDb, caller: Caller
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc20");
   const raw = scaleAmount(input.amount, collection.decimals ?? 18);
   const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", ...recordedWith(caller, { amount: raw.toString() }) });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: true, ...recordedWith(caller, { amount: raw.toString() }) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
@@ -51,6 +74,7 @@ export async function mintErc721(
     to: input.contractAddress,
     data,
     purpose: "erc721.mint",
+    joinable: true,
     ...recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata }),
   });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
@@ -76,7 +100,7 @@ export async function mintErc1155(
   await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, [input.tokenId]);
   const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", ...recordedWith(caller) });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: true, ...recordedWith(caller) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 

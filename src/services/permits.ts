@@ -12,7 +12,7 @@ import { findProjectCollection, type ProjectCollection } from "../store/projectC
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 import type { IndexDb } from "./collections.js";
-import { requireOwnCollection, requireTokenTypes } from "./mint.js";
+import { type OwnedCollection, requireOwnCollection, requireTokenTypes } from "./mint.js";
 
 type Deps = { writer: ChainWriter; store: StoreDb; indexDb: IndexDb };
 
@@ -78,7 +78,7 @@ function metadataOf(input: WithMetadata): Record<string, unknown> | null {
 async function issuePermit(
   deps: Deps,
   caller: Caller,
-  collection: ProjectCollection,
+  collection: OwnedCollection,
   input: PermitTarget & { tokenId?: bigint; amount: bigint; metadata: Record<string, unknown> | null },
 ): Promise<PermitIssued> {
   const [now, signer] = await Promise.all([chainNow(deps.writer, input.chainId), permitSigner(deps.writer, input.chainId, input.contractAddress)]);

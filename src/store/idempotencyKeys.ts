@@ -56,7 +56,8 @@ export async function findTransactionSentUnderKey(db: StoreDb, projectId: string
   const result = await db.execute<{ hash: string }>(sql`
     SELECT coalesce(t.mined_hash, (SELECT a.hash FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id ORDER BY a.attempt DESC LIMIT 1)) AS hash
       FROM tokenhub_app.transactions t
-     WHERE t.project_id = ${projectId} AND t.metadata ->> 'idempotencyKey' = ${key}
+     WHERE t.project_id = ${projectId}
+       AND (t.metadata ->> 'idempotencyKey' = ${key} OR t.metadata -> 'joined' @> jsonb_build_array(jsonb_build_object('idempotencyKey', ${key}::text)))
      ORDER BY t.created_at
      LIMIT 1`);
   return result.rows[0]?.hash;

@@ -27,15 +27,24 @@ export async function findTokenMetadata(db: StoreDb, chainId: number, address: s
   return new Map(rows.map((row) => [row.tokenId, row.metadata]));
 }
 
-export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadata: unknown };
+/**
+ * A mint that carried metadata, with the metadata of each of its calls in call order: one entry for a mint sent on its
+ * own, one per call (null where a call carried none) for mints joined into one `multicall` transaction.
+ */
+export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadataByCall: unknown[] };
 
 /** Successful ERC-721 mints that carried metadata not yet attached to the minted token. */
 export async function findMintsAwaitingMetadata(pool: pg.Pool, limit: number): Promise<MintAwaitingMetadata[]> {
-  const result = await pool.query<{ id: string; chain_id: string; to_address: string; mined_hash: string; project_id: string; token_metadata: unknown }>(
-    `SELECT id, chain_id, to_address, mined_hash, project_id, metadata -> 'tokenMetadata' AS token_metadata
+  const result = await pool.query<{ id: string; chain_id: string; to_address: string; mined_hash: string; project_id: string; by_call: unknown[] }>(
+    `SELECT id, chain_id, to_address, mined_hash, project_id,
+            CASE WHEN metadata ? 'joined'
+                 THEN (SELECT jsonb_agg(coalesce(call -> 'tokenMetadata', 'null'::jsonb) ORDER BY position)
+                         FROM jsonb_array_elements(metadata -> 'joined') WITH ORDINALITY AS calls (call, position))
+                 ELSE jsonb_build_array(metadata -> 'tokenMetadata') END AS by_call
        FROM tokenhub_app.transactions
       WHERE purpose = 'erc721.mint' AND status = 'success' AND mined_hash IS NOT NULL AND project_id IS NOT NULL
-        AND metadata ? 'tokenMetadata' AND NOT metadata ? 'tokenMetadataRecorded'
+        AND (metadata ? 'tokenMetadata' OR jsonb_path_exists(metadata, '$.joined[*].tokenMetadata'))
+        AND NOT metadata ? 'tokenMetadataRecorded'
       ORDER BY created_at
       LIMIT $1`,
     [limit],
@@ -46,23 +55,30 @@ export async function findMintsAwaitingMetadata(pool: pg.Pool, limit: number): P
     contract: row.to_address,
     hash: row.mined_hash,
     projectId: row.project_id,
-    metadata: row.token_metadata,
+    metadataByCall: row.by_call,
   }));
 }
 
-/** Attaches the metadata to the token and marks the mint done, in one transaction. */
+/**
+ * Attaches the metadata to the tokens and marks the mint done, in one transaction. `tokenIds` are the tokens the
+ * transaction minted in this contract, in log order: each ERC-721 mint call mints one token, so in a joined
+ * transaction the i-th token is the i-th call's.
+ */
 export async function recordMintedTokenMetadata(
   pool: pg.Pool,
   mint: MintAwaitingMetadata,
   tokenIds: readonly bigint[],
 ): Promise<void> {
+  const metadataOf = (index: number) => (mint.metadataByCall.length === 1 ? mint.metadataByCall[0] : mint.metadataByCall[index]);
   await withTransaction(pool, async (client) => {
-    for (const tokenId of tokenIds) {
+    for (const [index, tokenId] of tokenIds.entries()) {
+      const metadata = metadataOf(index);
+      if (metadata === null || metadata === undefined) continue;
       await client.query(
         `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata)
          VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (chain_id, address, token_id) DO UPDATE SET metadata = EXCLUDED.metadata, updated_at = now()`,
-        [mint.chainId, mint.contract.toLowerCase(), tokenId.toString(), mint.projectId, JSON.stringify(mint.metadata)],
+        [mint.chainId, mint.contract.toLowerCase(), tokenId.toString(), mint.projectId, JSON.stringify(metadata)],
       );
     }
     await client.query(`UPDATE tokenhub_app.transactions SET metadata = metadata || '{"tokenMetadataRecorded": true}' WHERE id = $1`, [mint.id]);

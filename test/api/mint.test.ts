@@ -206,7 +206,7 @@ describe("collections and mints through the API", () => {
     expect(await signerNonce()).toBe(before);
   });
 
-  it("mints 500 concurrent requests exactly once each, on contiguous nonces, and replays duplicates", async () => {
+  it("mints 500 concurrent requests exactly once each, joined into transactions on contiguous nonces, and replays duplicates", async () => {
     const collection = await create("erc721", { name: "Crowd", symbol: "CRD" });
     const start = await signerNonce();
     const requests = Array.from({ length: 500 }, (_, index) => ({ key: `crowd-${index}` }));
@@ -216,15 +216,69 @@ describe("collections and mints through the API", () => {
       ),
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
-    const hashes = new Set(responses.map((response) => response.body.transactionHash));
-    expect(hashes.size).toBe(500);
     for (let index = 0; index < responses.length; index += 2) expect(responses[index]!.body).toEqual(responses[index + 1]!.body);
+    // Mints that arrive together share a multicall transaction: fewer transactions than mints, at most 50 mints each.
+    const hashes = new Set(responses.map((response) => response.body.transactionHash as Hex));
+    expect(hashes.size).toBeLessThan(500);
+    expect(hashes.size).toBeGreaterThanOrEqual(10);
 
     await waitFor(async () => (await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })) === 500n, { timeoutMs: 30_000 });
-    const transactions = await Promise.all([...hashes].map((hash) => chain.client.getTransaction({ hash: hash as Hex })));
+    const transactions = await Promise.all([...hashes].map((hash) => chain.client.getTransaction({ hash })));
     const nonces = transactions.map((transaction) => transaction.nonce).sort((a, b) => a - b);
-    expect(nonces).toEqual(Array.from({ length: 500 }, (_, index) => start + index));
+    expect(nonces).toEqual(Array.from({ length: hashes.size }, (_, index) => start + index));
+    expect(await signerNonce()).toBe(start + hashes.size);
+    // Each transaction minted exactly as many tokens as requests were answered with its hash.
+    const answeredPerHash = new Map<Hex, number>();
+    for (let index = 0; index < responses.length; index += 2) {
+      const hash = responses[index]!.body.transactionHash as Hex;
+      answeredPerHash.set(hash, (answeredPerHash.get(hash) ?? 0) + 1);
+    }
+    const receipts = await Promise.all([...hashes].map((hash) => chain.client.getTransactionReceipt({ hash })));
+    expect(receipts.map((receipt) => [receipt.transactionHash, receipt.status, receipt.logs.filter((log) => getAddress(log.address) === collection).length])).toEqual(
+      receipts.map((receipt) => [receipt.transactionHash, "success", answeredPerHash.get(receipt.transactionHash)]),
+    );
     expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [BOB] })).toBe(500n);
+  });
+
+  it("gives each of the mints joined into one transaction its own metadata, recipient and idempotency key", async () => {
+    const collection = await create("erc721", { name: "Joined", symbol: "JND" });
+    const recipient = (index: number) => getAddress(`0x${(0x5000 + index).toString(16).padStart(40, "0")}`);
+    const mint = (index: number) => ({ chainId: 31337, contractAddress: collection, recipientAddress: recipient(index), metadata: { name: `Joined ${index}` } });
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, index) => post("/api/v1/erc721/mint", mint(index), { headers: { "idempotency-key": `joined-${index}` } })));
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
+    const hashes = [...new Set(responses.map((response) => response.body.transactionHash as string))];
+    expect(hashes.length).toBeLessThan(40);
+    for (const hash of hashes) await settled(hash);
+
+    // The i-th token of a joined transaction is its i-th call's: each recipient's token carries that request's metadata.
+    const rows = await waitFor(async () => {
+      const found = await queryDatabase<{ token_id: string; name: string }>(
+        service.databaseUrl(),
+        "SELECT token_id::text, metadata ->> 'name' AS name FROM tokenhub_app.token_metadata WHERE address = $1",
+        [collection.toLowerCase()],
+      );
+      return found.length === 40 ? found : undefined;
+    });
+    const owners = await Promise.all(rows.map((row) => chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [BigInt(row.token_id)] })));
+    expect(rows.map((row, index) => [row.name, owners[index]])).toEqual(rows.map((row) => [row.name, recipient(Number(row.name.replace("Joined ", "")))]));
+
+    // A repeat is answered from the first response, whichever transaction it joined.
+    const replay = await fetch(`${service.baseUrl}/api/v1/erc721/mint`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}`, "idempotency-key": "joined-7" },
+      body: JSON.stringify(mint(7)),
+    });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.json()).toEqual(responses[7]!.body);
+    // A request that died after its joined transaction was sent is found by its key inside that transaction.
+    await queryDatabase(
+      service.databaseUrl(),
+      "UPDATE tokenhub_app.idempotency_keys SET state = 'in_progress', response_status = NULL, response_body = NULL, created_at = now() - interval '10 minutes' WHERE key = 'joined-9'",
+    );
+    const interrupted = await post("/api/v1/erc721/mint", mint(9), { headers: { "idempotency-key": "joined-9" } });
+    expect(interrupted.status).toBe(409);
+    expect(interrupted.body.error).toContain(`it sent transaction ${responses[9]!.body.transactionHash as string};`);
+    expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })).toBe(40n);
   });
 
   it("keeps an ERC-721 mint's metadata for the token it minted, once the receipt tells its id", async () => {

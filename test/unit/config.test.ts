@@ -37,7 +37,7 @@ describe("environment", () => {
         allowPrivateAddresses: false,
       },
       metadataPropagationWindowMs: 2000,
-      transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000 },
+      transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000, maxJoinedCalls: 50 },
       media: {
         maxBytes: 52428800,
         allowedTypes: ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"],

@@ -1,15 +1,17 @@
 import { createMiddleware } from "hono/factory";
 import { ForbiddenError, UnauthorizedError } from "../../errors.js";
+import type { ApiTokenCache } from "../../services/apiTokenCache.js";
 import { authenticate, hasScope, type Scope } from "../../services/apiTokens.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Makes the app store reachable to the per-route auth check below. */
-export function provideStore(db: StoreDb) {
+/** Makes the app store, and the tokens it knows, reachable to the per-route auth check below. */
+export function provideStore(db: StoreDb, apiTokens: ApiTokenCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("store", db);
+    c.set("apiTokens", apiTokens);
     await next();
   });
 }
@@ -24,7 +26,7 @@ export function requireScope(scope: Scope) {
     if (!header) throw new UnauthorizedError("Missing Authorization header; send 'Authorization: Bearer <token>'.");
     const match = BEARER.exec(header);
     if (!match) throw new UnauthorizedError("The Authorization header must be 'Bearer <token>'.");
-    const principal = await authenticate(c.get("store"), match[1]!);
+    const principal = await authenticate(c.get("store"), match[1]!, { cache: c.get("apiTokens") });
     if (!hasScope(principal, scope)) throw new ForbiddenError(`This token lacks the '${scope}' scope.`);
     c.set("principal", principal);
     await next();

@@ -44,7 +44,16 @@ export function createChainRuntime(
   const lanes = new Map(
     chain.signers.map((signer) => [
       signer.address,
-      createSignerLane({ pool: deps.pool, chainId: chain.id, signer, fees, broadcaster, maxBatchSize: options.maxBatchSize, logger }),
+      createSignerLane({
+        pool: deps.pool,
+        chainId: chain.id,
+        signer,
+        fees,
+        broadcaster,
+        maxBatchSize: options.maxBatchSize,
+        join: { maxCalls: options.maxJoinedCalls, maxGas: options.maxJoinedGas },
+        logger,
+      }),
     ]),
   );
   let turn = 0;

@@ -17,6 +17,10 @@ export type PipelineOptions = {
   gasLimitMarginPercent: number;
   /** Most transactions signed, recorded and broadcast together, and most calls in one JSON-RPC batch. */
   maxBatchSize: number;
+  /** Most joinable calls (mints) joined into one `multicall` transaction; 1 sends each on its own. */
+  maxJoinedCalls: number;
+  /** A joined transaction's gas limit stays under this. */
+  maxJoinedGas: bigint;
   /** How long a fee estimate is reused. */
   feeCacheMs: number;
   /** Pending transactions the receipt loop looks at per chain and tick. */
@@ -33,6 +37,9 @@ export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   receiptPollMs: 1_000,
   gasLimitMarginPercent: 25,
   maxBatchSize: 128,
+  maxJoinedCalls: 50,
+  // A third of the 30M-gas blocks of most chains: a joined transaction never competes for a whole block.
+  maxJoinedGas: 10_000_000n,
   feeCacheMs: 1_000,
   maxPendingPerTick: 5_000,
   rpcTimeoutMs: 10_000,
@@ -50,9 +57,10 @@ export function resolvePipelineOptions(
   if (options.feeBumpPercent < 10) {
     throw new ConfigError(`feeBumpPercent must be at least 10 (nodes refuse smaller replacements), got ${options.feeBumpPercent}`);
   }
-  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "rpcTimeoutMs", "maxPendingPerTick"] as const) {
+  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "maxJoinedCalls", "rpcTimeoutMs", "maxPendingPerTick"] as const) {
     if (!(options[key] > 0)) throw new ConfigError(`${key} must be positive, got ${options[key]}`);
   }
+  if (options.maxJoinedGas <= 0n) throw new ConfigError("maxJoinedGas must be positive");
   if (options.maxFeePerGasCap <= 0n) throw new ConfigError("maxFeePerGasCap must be positive");
   return options;
 }

@@ -29,6 +29,12 @@ export type TransactionRequest = {
   purpose: string;
   projectId?: string;
   metadata?: Record<string, unknown>;
+  /**
+   * The call may share one `multicall(bytes[])` transaction with other joinable calls of the same purpose to the same
+   * contract for the same project (mints): it then answers with the same hash as they do. Only for contracts that
+   * have `multicall` (every tokenhub token contract does).
+   */
+  joinable?: boolean;
 };
 
 export type TransactionPipeline = {
@@ -111,6 +117,7 @@ export function createTransactionPipeline(deps: {
       purpose: request.purpose,
       projectId: request.projectId ?? null,
       metadata: request.metadata ?? {},
+      joinable: request.joinable ?? false,
     });
   };
 

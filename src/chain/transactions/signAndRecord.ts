@@ -17,6 +17,8 @@ export type PreparedTransaction = {
   purpose: string;
   projectId: string | null;
   metadata: Record<string, unknown>;
+  /** May share one `multicall` transaction with other joinable calls to the same contract (joinCalls.ts). */
+  joinable: boolean;
 };
 
 /**

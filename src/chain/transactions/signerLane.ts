@@ -3,6 +3,7 @@ import type pg from "pg";
 import type { Logger } from "../../logger.js";
 import type { Broadcaster } from "./broadcaster.js";
 import type { FeeOracle } from "./fees.js";
+import { joinCalls, type JoinLimits } from "./joinCalls.js";
 import { signAndRecord, type PreparedTransaction } from "./signAndRecord.js";
 
 export type SentTransaction = { id: string; chainId: number; hash: Hex; signer: Address; nonce: number };
@@ -16,7 +17,8 @@ export type SignerLane = {
 /**
  * Where one signer's requests meet. While one batch is being signed and recorded, new requests queue; the next
  * batch takes them all. Under load this turns N requests into one nonce allocation, one insert and one broadcast
- * batch, instead of N database and RPC round trips in series. Recording of the next batch overlaps the broadcast of
+ * batch, instead of N database and RPC round trips in series; joinable calls of a batch to the same contract share
+ * one transaction (joinCalls.ts). Recording of the next batch overlaps the broadcast of
  * the previous one; the broadcaster keeps them in nonce order.
  */
 export function createSignerLane(deps: {
@@ -26,6 +28,7 @@ export function createSignerLane(deps: {
   fees: FeeOracle;
   broadcaster: Broadcaster;
   maxBatchSize: number;
+  join: JoinLimits;
   logger: Logger;
 }): SignerLane {
   type Waiting = { prepared: PreparedTransaction; resolve: (sent: SentTransaction) => void; reject: (error: unknown) => void };
@@ -34,16 +37,17 @@ export function createSignerLane(deps: {
   const broadcasts = new Set<Promise<unknown>>();
 
   const recordBatch = async (batch: Waiting[]): Promise<void> => {
+    const units = joinCalls(batch, (waiting) => waiting.prepared, deps.join);
     let recorded;
     try {
       const fees = await deps.fees.current();
-      recorded = await signAndRecord(deps, deps.signer, batch.map((waiting) => waiting.prepared), fees);
+      recorded = await signAndRecord(deps, deps.signer, units.map((unit) => unit.prepared), fees);
     } catch (error) {
       // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
       batch.forEach((waiting) => waiting.reject(error));
       return;
     }
-    deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length });
+    deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length, calls: batch.length });
     const broadcast = deps.broadcaster
       .send(deps.signer.address, recorded.map((transaction) => ({ nonce: transaction.nonce, ...transaction.attempt })))
       .then((outcomes) =>
@@ -56,13 +60,8 @@ export function createSignerLane(deps: {
               reason: outcome.reason,
             });
           }
-          batch[index]!.resolve({
-            id: transaction.id,
-            chainId: deps.chainId,
-            hash: transaction.attempt.hash,
-            signer: deps.signer.address,
-            nonce: transaction.nonce,
-          });
+          const sent = { id: transaction.id, chainId: deps.chainId, hash: transaction.attempt.hash, signer: deps.signer.address, nonce: transaction.nonce };
+          units[index]!.members.forEach((waiting) => waiting.resolve(sent));
         }),
       );
     broadcasts.add(broadcast);
@@ -71,7 +70,8 @@ export function createSignerLane(deps: {
 
   const run = async (): Promise<void> => {
     while (queue.length > 0) {
-      const batch = queue.slice(0, deps.maxBatchSize);
+      // A batch is counted in transactions; joined calls make many requests one transaction.
+      const batch = queue.slice(0, deps.maxBatchSize * deps.join.maxCalls);
       queue = queue.slice(batch.length);
       await recordBatch(batch);
     }
