@@ -8,37 +8,24 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createPublicClient, http, parseEther, type Hex } from "viem";
+import pg from "pg";
+import { type Address, createPublicClient, http, parseEther, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
+import { tokenHubERC721Abi } from "../../abis/index.js";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
 import { readRuntimeConfig } from "../../src/config/runtime.js";
+import { httpLoad } from "../lib/load.js";
 import { treeMemoryMiB } from "../lib/processTreeMemory.js";
 import { startBenchService } from "../lib/service.js";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" } } });
 const requestsPerLevel = Number(values.requests);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 
-async function mintLoad(collection: string, concurrency: number, total: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  let failures = 0;
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        const started = performance.now();
-        const response = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955" });
-        latencies.push(performance.now() - started);
-        if (response.status !== 200) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - began) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+function mintLoad(collection: string, concurrency: number, total: number) {
+  const body = JSON.stringify({ chainId: 31337, contractAddress: collection, recipientAddress: RECIPIENT });
+  return httpLoad({ base: service.base, token: service.token, concurrency, amount: total, method: "POST", path: () => "/api/v1/erc721/mint", body });
 }
 
 /** anvil's ceiling for one sender: pre-signed transfers sent in nonce order, 50 to a JSON-RPC batch. */
@@ -83,21 +70,47 @@ try {
   const created = await post("/api/v1/erc721/create", { chainId: 31337, name: "Bench", symbol: "BNCH" });
   if (created.status !== 200) throw new Error(`creating the collection failed: ${JSON.stringify(created.body)}`);
   const collection = created.body.contractAddress as string;
-  await mintLoad(collection, 20, 200);
+  const warmUp = await mintLoad(collection, 20, 200);
+  const chain = createPublicClient({ transport: http(readRuntimeConfig(path.join(dataDir, "runtime.json")).chains[0]!.rpcUrl[0]!) });
+  const database = new pg.Client({ connectionString: service.databaseUrl() });
+  await database.connect();
+  let answered = 200 - warmUp.failures;
+  let transactionsBefore = 0;
+  /** Waits until every answered mint is on chain (the count proves none was lost or doubled) and counts the transactions they took. */
+  const settle = async (): Promise<number> => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const minted = await chain.readContract({ address: collection as Address, abi: tokenHubERC721Abi, functionName: "totalMinted" });
+      if (minted === BigInt(answered)) break;
+      if (minted > BigInt(answered) || Date.now() > deadline) throw new Error(`${minted} tokens minted on chain for ${answered} answered requests`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const { rows } = await database.query<{ count: string }>("SELECT count(*)::text FROM tokenhub_app.transactions WHERE lower(to_address) = $1 AND purpose = 'erc721.mint'", [collection.toLowerCase()]);
+    const transactions = Number(rows[0]!.count) - transactionsBefore;
+    transactionsBefore += transactions;
+    return transactions;
+  };
+  await settle();
 
   const rows: string[] = [];
   for (const concurrency of [1, 50, 200]) {
     const total = concurrency === 1 ? Math.min(300, requestsPerLevel) : requestsPerLevel;
     const result = await mintLoad(collection, concurrency, total);
+    answered += total - result.failures;
+    const transactions = await settle();
+    const perTransaction = ((total - result.failures) / transactions).toFixed(1);
     rows.push(
-      `| ${concurrency} | ${total} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} ms | ${result.p99.toFixed(1)} ms | ${result.failures} |`,
+      `| ${concurrency} | ${total} | ${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} ms | ${result.p99.toFixed(1)} ms | ${result.failures} | ${transactions} (${perTransaction} mints each) |`,
     );
-    console.log(`concurrency ${concurrency}: ${result.perSecond.toFixed(0)} mints/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, failures ${result.failures}`);
+    console.log(
+      `concurrency ${concurrency}: ${result.perSecond.toFixed(0)} mints/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, failures ${result.failures}; all on chain in ${transactions} transactions`,
+    );
   }
+  await database.end();
   const rpcUrl = readRuntimeConfig(path.join(dataDir, "runtime.json")).chains[0]!.rpcUrl[0]!;
   const raw = await rawAcceptRate(rpcUrl, requestsPerLevel);
   console.log(`anvil raw accept rate (one sender, pre-signed): ${raw.toFixed(0)} tx/s`);
-  console.log("\n| concurrency | requests | mints accepted/s | p50 | p99 | failures |\n| --- | --- | --- | --- | --- | --- |");
+  console.log("\n| concurrency | requests | mints accepted/s | p50 | p99 | failures | transactions |\n| --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
   console.log(`\nanvil raw: ${raw.toFixed(0)} tx/s; peak memory (PSS, whole tree): ${peakMiB.toFixed(0)} MiB`);
 } finally {

@@ -8,9 +8,9 @@
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { type Address, getAddress } from "viem";
+import { httpLoad, type Measured, summarize } from "../lib/load.js";
 import { startBenchService } from "../lib/service.js";
 import { ownerAddress, type SeedPlan, seedIndex } from "./seed.js";
 
@@ -45,7 +45,6 @@ const DEFAULT_METADATA = {
 };
 
 const randomInt = (below: number) => Math.floor(Math.random() * below);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const log = (line: string) => console.log(line);
 
 type Lookup = {
@@ -56,37 +55,8 @@ type Lookup = {
   sql: () => { text: string; values: unknown[] };
 };
 
-type Measured = { perSecond: number; p50: number; p99: number; failures: number };
-
-function summarize(latencies: number[], seconds: number, failures: number): Measured {
-  latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
-}
-
 async function routeLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
-  const latencies: number[] = [];
-  const began = performance.now();
-  let lastAnswer = began;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: concurrency,
-        amount,
-        timeout: 60,
-        headers: { authorization: `Bearer ${token}` },
-        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: lookup.path() }) }],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    // autocannon's own histogram has 1 ms resolution and it finishes on a 1 s tick; its response events carry the
-    // exact latency and tell when the last answer came.
-    instance.on("response", (_client, _status, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      lastAnswer = performance.now();
-    });
-  });
-  return summarize(latencies, (lastAnswer - began) / 1000, result.errors + result.timeouts + result.non2xx);
+  return httpLoad({ base, token, concurrency, amount, path: lookup.path });
 }
 
 async function sqlLoad(databaseUrl: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
