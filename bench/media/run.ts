@@ -7,7 +7,7 @@
  *   npm run bench:media [-- --mib 45 --runs 5]
  */
 import { parseArgs } from "node:util";
-import { treeMemoryMiB } from "../lib/processTreeMemory.js";
+import { treeMemoryMiB } from "../lib/processTree.js";
 import { startBenchService } from "../lib/service.js";
 
 const { values } = parseArgs({ options: { mib: { type: "string", default: "45" }, runs: { type: "string", default: "5" } } });

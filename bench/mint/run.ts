@@ -2,7 +2,7 @@
  * Mint benchmark: ERC-721 mints accepted per second through the API and request latency at concurrency 1, 50 and
  * 200 against the embedded anvil (automine), and, in the same run, anvil's own rate of accepting pre-signed raw
  * transactions from one sender: the ratio of the two is the figure. Also the service's peak memory (PSS of the
- * whole process tree).
+ * whole process tree) and, per level, the CPU each of its programs used (what limits the rate).
  *
  *   npm run bench:mint [-- --requests 2000]
  */
@@ -15,7 +15,7 @@ import { tokenHubERC721Abi } from "../../abis/index.js";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
 import { readRuntimeConfig } from "../../src/config/runtime.js";
 import { httpLoad } from "../lib/load.js";
-import { treeMemoryMiB } from "../lib/processTreeMemory.js";
+import { cpuShares, treeCpuSeconds, treeMemoryMiB } from "../lib/processTree.js";
 import { startBenchService } from "../lib/service.js";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "2000" } } });
@@ -95,7 +95,13 @@ try {
   const rows: string[] = [];
   for (const concurrency of [1, 50, 200]) {
     const total = concurrency === 1 ? Math.min(300, requestsPerLevel) : requestsPerLevel;
+    const cpuBefore = treeCpuSeconds(service.child.pid!);
+    const loadCpuBefore = process.cpuUsage();
+    const began = performance.now();
     const result = await mintLoad(collection, concurrency, total);
+    const seconds = (performance.now() - began) / 1000;
+    const loadCpu = process.cpuUsage(loadCpuBefore);
+    const cpu = cpuShares(cpuBefore, treeCpuSeconds(service.child.pid!), seconds);
     answered += total - result.failures;
     const transactions = await settle();
     const perTransaction = ((total - result.failures) / transactions).toFixed(1);
@@ -105,6 +111,7 @@ try {
     console.log(
       `concurrency ${concurrency}: ${result.perSecond.toFixed(0)} mints/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, failures ${result.failures}; all on chain in ${transactions} transactions`,
     );
+    console.log(`  CPU (100 % = one core): ${cpu}; load generator ${(((loadCpu.user + loadCpu.system) / 1e6 / seconds) * 100).toFixed(0)} %`);
   }
   await database.end();
   const rpcUrl = readRuntimeConfig(path.join(dataDir, "runtime.json")).chains[0]!.rpcUrl[0]!;

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "../../src/ports.js";
-import { treeMemoryMiB } from "../lib/processTreeMemory.js";
+import { treeMemoryMiB } from "../lib/processTree.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });

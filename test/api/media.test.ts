@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { treeMemoryMiB } from "../../bench/lib/processTreeMemory.js";
+import { treeMemoryMiB } from "../../bench/lib/processTree.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
