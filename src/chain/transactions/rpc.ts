@@ -24,7 +24,7 @@ export class RpcResponseError extends Error {
 }
 
 export type RpcClient = {
-  /** One call. Calls made in the same tick travel in one HTTP request; a JSON-RPC error rejects with RpcResponseError. */
+  /** One call. Calls made together travel in one HTTP request; a JSON-RPC error rejects with RpcResponseError. */
   call<T>(method: string, params?: readonly unknown[]): Promise<T>;
   /** Several calls in one HTTP request (chunked at maxBatchSize), answered in order, each outcome on its own. */
   batch(calls: readonly RpcCall[]): Promise<RpcOutcome[]>;
@@ -41,6 +41,9 @@ export type RpcClientOptions = {
 // Node error codes meaning "the provider throttled us", which some providers put inside a 200 response.
 const RATE_LIMIT_CODES = new Set([-32005, 429]);
 const RATE_LIMIT_MESSAGE = /rate limit|too many requests/i;
+
+// Enough for a stalled request (held until its timeout) not to hold up the calls behind it.
+const MAX_CALL_REQUESTS_IN_FLIGHT = 4;
 
 /**
  * The one boundary between the pipeline and a chain's RPC: JSON-RPC over HTTP, batched, with every transport failure
@@ -94,29 +97,41 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
     return outcomes;
   };
 
-  // Chunks of independent calls go out concurrently, each answered as soon as its own response arrives.
+  // Single calls wait while MAX_CALL_REQUESTS_IN_FLIGHT requests are out: under load, calls made by many concurrent
+  // requests (a simulation each) travel together, one HTTP request per batch instead of one per call, for both sides.
+  let inFlight = 0;
+  let flushScheduled = false;
   const flush = () => {
-    const pending = queued;
-    queued = [];
-    for (let start = 0; start < pending.length; start += options.maxBatchSize) {
-      const chunk = pending.slice(start, start + options.maxBatchSize);
-      batch(chunk.map((entry) => entry.call)).then(
-        (outcomes) =>
-          outcomes.forEach((outcome, index) => {
-            const entry = chunk[index]!;
-            if (outcome.ok) entry.resolve(outcome.result);
-            else entry.reject(new RpcResponseError(entry.call.method, outcome.error));
-          }),
-        (error: unknown) => chunk.forEach((entry) => entry.reject(error)),
-      );
+    flushScheduled = false;
+    while (queued.length > 0 && inFlight < MAX_CALL_REQUESTS_IN_FLIGHT) {
+      const chunk = queued.slice(0, options.maxBatchSize);
+      queued = queued.slice(chunk.length);
+      inFlight++;
+      batch(chunk.map((entry) => entry.call))
+        .then(
+          (outcomes) =>
+            outcomes.forEach((outcome, index) => {
+              const entry = chunk[index]!;
+              if (outcome.ok) entry.resolve(outcome.result);
+              else entry.reject(new RpcResponseError(entry.call.method, outcome.error));
+            }),
+          (error: unknown) => chunk.forEach((entry) => entry.reject(error)),
+        )
+        .finally(() => {
+          inFlight--;
+          flush();
+        });
     }
   };
 
   return {
     call<T>(method: string, params: readonly unknown[] = []): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        if (queued.length === 0) setImmediate(flush);
         queued.push({ call: { method, params }, resolve: resolve as (value: unknown) => void, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
       });
     },
     batch,

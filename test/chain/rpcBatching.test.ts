@@ -1,0 +1,71 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRpcClient } from "../../src/chain/transactions/rpc.js";
+import { startTestChain, type TestChain } from "../helpers/anvil.js";
+import { memoryLogger } from "./fixtures.js";
+
+let chain: TestChain;
+let relay: Awaited<ReturnType<typeof startCountingRelay>>;
+beforeAll(async () => {
+  chain = await startTestChain({ accounts: 60 });
+  relay = await startCountingRelay(chain.node.rpcUrl, 30);
+});
+afterAll(async () => {
+  await relay?.stop();
+  await chain?.stop();
+});
+
+describe("RPC client", () => {
+  it("sends calls made by many concurrent callers together, a few HTTP requests at a time, each call answered on its own", async () => {
+    const rpc = createRpcClient({ urls: [relay.url], timeoutMs: 5_000, retry: { count: 0, baseDelayMs: 10, maxDelayMs: 10 }, maxBatchSize: 100, logger: memoryLogger().logger });
+    await chain.client.setBalance({ address: chain.accounts[7]!.address, value: 7n });
+    // Callers arrive one event-loop turn apart, as HTTP requests do: before, each one made its own HTTP request.
+    const answers: Promise<string>[] = [];
+    for (const account of chain.accounts) {
+      answers.push(rpc.call<string>("eth_getBalance", [account.address, "latest"]));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const balances = await Promise.all(answers);
+    const expected = await Promise.all(chain.accounts.map((account) => chain.client.getBalance({ address: account.address })));
+    expect(balances.map(BigInt)).toEqual(expected);
+    expect(balances[7]).toBe("0x7");
+    expect(relay.stats.calls).toBe(60);
+    expect(relay.stats.maxInFlight).toBeLessThanOrEqual(4);
+    expect(relay.stats.requests).toBeLessThan(20);
+    // A failing call fails alone.
+    const [good, bad] = await Promise.allSettled([rpc.call("eth_blockNumber"), rpc.call("eth_noSuchMethod")]);
+    expect(good.status).toBe("fulfilled");
+    expect(bad.status).toBe("rejected");
+  });
+});
+
+/** Forwards JSON-RPC to the node after `delayMs`, counting HTTP requests, calls and the most requests open at once. */
+async function startCountingRelay(target: string, delayMs: number) {
+  const stats = { requests: 0, calls: 0, inFlight: 0, maxInFlight: 0 };
+  const server = http.createServer((request, response) => {
+    stats.requests++;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString();
+        const parsed = JSON.parse(body) as unknown;
+        stats.calls += Array.isArray(parsed) ? parsed.length : 1;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        const forwarded = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+        const text = await forwarded.text();
+        stats.inFlight--;
+        response.writeHead(forwarded.status, { "content-type": "application/json" }).end(text);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
