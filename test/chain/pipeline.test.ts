@@ -1,10 +1,11 @@
-import { encodeFunctionData, keccak256, stringToHex, type Address, type Hex } from "viem";
+import { encodeFunctionData, keccak256, stringToHex, zeroAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { ChainRejectedError } from "../../src/errors.js";
 import type { SentTransaction, TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
 import { readNextNonce } from "../../src/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
+import { startCountingRelay } from "./countingRelay.js";
 import { chainNonce, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 
 const MINTER_ROLE = keccak256(stringToHex("MINTER_ROLE"));
@@ -184,5 +185,43 @@ describe("simulation before a nonce is spent", () => {
     await expectRejected(pipeline.send({ chainId: world.chain.chainId, to: collection, data: transfer, purpose: "test.transfer" }), "Soulbound()");
     expect(await readNextNonce(world.db.pool, world.chain.chainId, signer.address)).toBe(nextNonce);
     expect(await chainNonce(world, signer.address, "pending")).toBe(chainBefore);
+  });
+
+  it("simulates joined mints once as their multicall, and refuses a reverting one alone while the others land", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const relay = await startCountingRelay(world.chain.node.rpcUrl);
+    try {
+      const pipeline = await world.pipeline([signer], { rpcUrl: relay.url });
+      const startNonce = await chainNonce(world, signer.address);
+      const mintAll = (recipients: Address[]) =>
+        Promise.allSettled(recipients.map((to) => pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(to), purpose: "test.mint", joinable: true })));
+
+      const estimatesBefore = relay.stats.byMethod.eth_estimateGas ?? 0;
+      const good = await mintAll(Array.from({ length: 30 }, (_, index) => recipient(index)));
+      expect(good.every((result) => result.status === "fulfilled")).toBe(true);
+      const hashes = new Set(good.map((result) => (result as PromiseFulfilledResult<SentTransaction>).value.hash));
+      expect(hashes.size).toBe(1);
+      expect((relay.stats.byMethod.eth_estimateGas ?? 0) - estimatesBefore).toBe(1);
+
+      // The eighth mints to the zero address, which the contract refuses: it alone is refused, with its reason.
+      const mixed = await mintAll(Array.from({ length: 12 }, (_, index) => (index === 7 ? zeroAddress : recipient(100 + index))));
+      expect(mixed.map((result) => result.status)).toEqual(mixed.map((_, index) => (index === 7 ? "rejected" : "fulfilled")));
+      const refusal = (mixed[7] as PromiseRejectedResult).reason as unknown;
+      expect(refusal).toBeInstanceOf(ChainRejectedError);
+      expect(refusal).toMatchObject({ status: 422, code: "CHAIN_REJECTED", message: `ERC721InvalidReceiver(${zeroAddress})` });
+      const sent = mixed.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+      expect(new Set(sent.map((transaction) => transaction.hash)).size).toBe(1);
+
+      await waitAllSettled(pipeline, [...hashes].map((hash) => ({ chainId: world.chain.chainId, hash }) as SentTransaction).concat(sent));
+      expect(await totalMinted(world, collection)).toBe(41n);
+      for (const index of [0, 29, 100, 106, 108, 111]) {
+        expect(await world.chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [recipient(index)] })).toBe(1n);
+      }
+      // Two transactions, two nonces: the refused mint spent none.
+      expect(await chainNonce(world, signer.address)).toBe(startNonce + 2);
+    } finally {
+      await relay.stop();
+    }
   });
 });

@@ -1,12 +1,11 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRpcClient } from "../../src/chain/transactions/rpc.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
+import { startCountingRelay, type CountingRelay } from "./countingRelay.js";
 import { memoryLogger } from "./fixtures.js";
 
 let chain: TestChain;
-let relay: Awaited<ReturnType<typeof startCountingRelay>>;
+let relay: CountingRelay;
 beforeAll(async () => {
   chain = await startTestChain({ accounts: 60 });
   relay = await startCountingRelay(chain.node.rpcUrl, 30);
@@ -39,33 +38,3 @@ describe("RPC client", () => {
     expect(bad.status).toBe("rejected");
   });
 });
-
-/** Forwards JSON-RPC to the node after `delayMs`, counting HTTP requests, calls and the most requests open at once. */
-async function startCountingRelay(target: string, delayMs: number) {
-  const stats = { requests: 0, calls: 0, inFlight: 0, maxInFlight: 0 };
-  const server = http.createServer((request, response) => {
-    stats.requests++;
-    stats.inFlight++;
-    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      void (async () => {
-        const body = Buffer.concat(chunks).toString();
-        const parsed = JSON.parse(body) as unknown;
-        stats.calls += Array.isArray(parsed) ? parsed.length : 1;
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-        const forwarded = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
-        const text = await forwarded.text();
-        stats.inFlight--;
-        response.writeHead(forwarded.status, { "content-type": "application/json" }).end(text);
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}

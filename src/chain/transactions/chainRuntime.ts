@@ -4,9 +4,11 @@ import { ConfigError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
+import type { LaneCall } from "./joinCalls.js";
 import type { PipelineOptions } from "./options.js";
 import { createRpcClient, type RpcClient } from "./rpc.js";
 import { createSignerLane, type SignerLane } from "./signerLane.js";
+import { simulate } from "./simulate.js";
 
 /** A chain the pipeline sends on: its RPC endpoints (tried in turn on failure) and its service signers. */
 export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[] };
@@ -22,6 +24,11 @@ export type ChainRuntime = {
   logger: Logger;
   /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
   nextSigner(): LocalAccount;
+  /**
+   * Simulates the call as `from` and returns the gas limit to send it with: the estimate plus a margin, because state
+   * may change before inclusion. A call that would revert throws ChainRejectedError.
+   */
+  gasLimitFor(from: Address, call: Pick<LaneCall, "to" | "data" | "value">): Promise<bigint>;
 };
 
 export function createChainRuntime(
@@ -41,6 +48,10 @@ export function createChainRuntime(
   });
   const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
   const broadcaster = createBroadcaster({ rpc, logger });
+  const gasLimitFor = async (from: Address, call: Pick<LaneCall, "to" | "data" | "value">) => {
+    const estimate = await simulate(rpc, { from, to: call.to, data: call.data, value: call.value });
+    return (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+  };
   const lanes = new Map(
     chain.signers.map((signer) => [
       signer.address,
@@ -52,6 +63,7 @@ export function createChainRuntime(
         broadcaster,
         maxBatchSize: options.maxBatchSize,
         join: { maxCalls: options.maxJoinedCalls, maxGas: options.maxJoinedGas },
+        gasLimitFor: (call: LaneCall) => gasLimitFor(signer.address, call),
         logger,
       }),
     ]),
@@ -66,5 +78,6 @@ export function createChainRuntime(
     lanes,
     logger,
     nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
+    gasLimitFor,
   };
 }

@@ -10,7 +10,6 @@ import { createReceiptMonitor } from "./receiptMonitor.js";
 import { recoverChain } from "./recovery.js";
 import type { RpcRetryOptions } from "./rpcRetry.js";
 import type { SentTransaction } from "./signerLane.js";
-import { simulate } from "./simulate.js";
 
 export type { PipelineChain } from "./chainRuntime.js";
 export type { PipelineOptions } from "./options.js";
@@ -40,7 +39,8 @@ export type TransactionRequest = {
 export type TransactionPipeline = {
   /**
    * Simulates the call, then signs, records and broadcasts it; resolves once it is broadcast. A call that would revert
-   * throws ChainRejectedError and spends no nonce. Once recorded, a transaction is never dropped: if broadcasting
+   * throws ChainRejectedError and spends no nonce (a joinable call too: it is simulated with the calls it joins, and
+   * alone if they revert together). Once recorded, a transaction is never dropped: if broadcasting
    * fails, the receipt loop (or the next start) broadcasts it again.
    */
   send(request: TransactionRequest): Promise<SentTransaction>;
@@ -107,8 +107,8 @@ export function createTransactionPipeline(deps: {
     if (signer === undefined) {
       throw new TokenhubError(409, "CONFLICT", `${request.from} is not a configured signer of chain ${runtime.id} (anymore); it alone can send this transaction.`);
     }
-    const estimate = await simulate(runtime.rpc, { from: signer.address, to, data: request.data, value });
-    const gasLimit = (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+    // A joinable call is simulated in the lane, together with the calls it joins.
+    const gasLimit = request.joinable ? null : await runtime.gasLimitFor(signer.address, { to, data: request.data, value });
     return runtime.lanes.get(signer.address)!.submit({
       to,
       data: request.data,

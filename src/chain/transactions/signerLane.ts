@@ -3,13 +3,14 @@ import type pg from "pg";
 import type { Logger } from "../../logger.js";
 import type { Broadcaster } from "./broadcaster.js";
 import type { FeeOracle } from "./fees.js";
-import { joinCalls, type JoinLimits } from "./joinCalls.js";
-import { signAndRecord, type PreparedTransaction } from "./signAndRecord.js";
+import { joinCalls, type JoinLimits, type LaneCall } from "./joinCalls.js";
+import { signAndRecord } from "./signAndRecord.js";
+import { simulateUnits } from "./simulateUnits.js";
 
 export type SentTransaction = { id: string; chainId: number; hash: Hex; signer: Address; nonce: number };
 
 export type SignerLane = {
-  submit(prepared: PreparedTransaction): Promise<SentTransaction>;
+  submit(call: LaneCall): Promise<SentTransaction>;
   /** Resolves once every submitted transaction is recorded and its broadcast attempted. */
   idle(): Promise<void>;
 };
@@ -29,22 +30,30 @@ export function createSignerLane(deps: {
   broadcaster: Broadcaster;
   maxBatchSize: number;
   join: JoinLimits;
+  /** Simulates a call as this signer and returns the gas limit to send it with; throws ChainRejectedError on a revert. */
+  gasLimitFor(call: LaneCall): Promise<bigint>;
   logger: Logger;
 }): SignerLane {
-  type Waiting = { prepared: PreparedTransaction; resolve: (sent: SentTransaction) => void; reject: (error: unknown) => void };
+  type Waiting = { call: LaneCall; resolve: (sent: SentTransaction) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
   let running: Promise<void> | undefined;
   const broadcasts = new Set<Promise<unknown>>();
 
   const recordBatch = async (batch: Waiting[]): Promise<void> => {
-    const units = joinCalls(batch, (waiting) => waiting.prepared, deps.join);
+    const callOf = (waiting: Waiting) => waiting.call;
+    const { ready: units, refused } = await simulateUnits(joinCalls(batch, callOf, deps.join), callOf, {
+      gasLimitFor: deps.gasLimitFor,
+      maxGas: deps.join.maxGas,
+    });
+    refused.forEach(({ member, error }) => member.reject(error));
+    if (units.length === 0) return;
     let recorded;
     try {
       const fees = await deps.fees.current();
       recorded = await signAndRecord(deps, deps.signer, units.map((unit) => unit.prepared), fees);
     } catch (error) {
       // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
-      batch.forEach((waiting) => waiting.reject(error));
+      units.forEach((unit) => unit.members.forEach((waiting) => waiting.reject(error)));
       return;
     }
     deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length, calls: batch.length });
@@ -79,9 +88,9 @@ export function createSignerLane(deps: {
   };
 
   return {
-    submit(prepared) {
+    submit(call) {
       return new Promise<SentTransaction>((resolve, reject) => {
-        queue.push({ prepared, resolve, reject });
+        queue.push({ call, resolve, reject });
         // Start on the next turn of the event loop, so requests arriving together share the first batch too.
         running ??= new Promise<void>((started) => setImmediate(started)).then(run);
       });
