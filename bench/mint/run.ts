@@ -4,7 +4,7 @@
  * transactions from one sender: the ratio of the two is the figure. Also the service's peak memory (PSS of the
  * whole process tree) and, per level, the CPU each of its programs used (what limits the rate).
  *
- *   npm run bench:mint [-- --requests 2000]
+ *   npm run bench:mint [-- --requests 5000]
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
