@@ -1,10 +1,7 @@
-import pg from "pg";
 import type { Logger } from "../logger.js";
-import type { ApiTokenRow } from "../store/apiTokens.js";
+import { API_TOKEN_CHANGES_CHANNEL, type ApiTokenRow } from "../store/apiTokens.js";
+import { listenForChanges } from "../store/changeNotifications.js";
 
-/** The channel the api_tokens trigger (migration 0050) notifies on every change. */
-const CHANGES_CHANNEL = "tokenhub_api_tokens";
-const RECONNECT_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
 export type ApiTokenCache = {
@@ -22,69 +19,35 @@ export type ApiTokenCache = {
  */
 export function createApiTokenCache(deps: { connectionString: string; logger: Logger }): ApiTokenCache {
   const rows = new Map<string, ApiTokenRow>();
-  let listening = false;
   let generation = 0;
-  let closed = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-
-  const forget = () => {
-    generation++;
-    rows.clear();
-  };
-
-  const lost = (error?: unknown) => {
-    if (!listening && client === undefined) return;
-    listening = false;
-    forget();
-    const dead = client;
-    client = undefined;
-    void dead?.end().catch(() => undefined);
-    if (closed) return;
-    deps.logger.warn("token change notifications lost; authenticating from the database until they are back", { error });
-    retry = setTimeout(listen, RECONNECT_MS);
-    retry.unref();
-  };
-
-  const listen = () => {
-    if (closed) return;
-    const candidate = new pg.Client({ connectionString: deps.connectionString, application_name: "tokenhub_token_changes" });
-    client = candidate;
-    candidate.on("notification", forget);
-    candidate.on("error", lost);
-    candidate.on("end", () => lost());
-    candidate
-      .connect()
-      .then(() => candidate.query(`LISTEN ${CHANGES_CHANNEL}`))
-      .then(() => {
-        forget();
-        listening = true;
-      })
-      .catch(lost);
-  };
-  listen();
+  const changes = listenForChanges({
+    connectionString: deps.connectionString,
+    channel: API_TOKEN_CHANGES_CHANNEL,
+    logger: deps.logger,
+    onChange: () => {
+      generation++;
+      rows.clear();
+    },
+  });
 
   return {
     async find(tokenHash, load) {
       const key = tokenHash.toString("hex");
-      if (listening) {
+      if (changes.listening) {
         const known = rows.get(key);
         if (known !== undefined) return known;
       }
       const before = generation;
       const row = await load();
-      if (row !== undefined && listening && generation === before) {
+      if (row !== undefined && changes.listening && generation === before) {
         if (rows.size >= MAX_ENTRIES) rows.clear();
         rows.set(key, row);
       }
       return row;
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      listening = false;
+      await changes.close();
       rows.clear();
-      await client?.end().catch(() => undefined);
     },
   };
 }

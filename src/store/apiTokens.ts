@@ -2,6 +2,9 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { StoreDb } from "./db.js";
 import { apiTokens } from "./schema.js";
 
+/** The channel the api_tokens trigger (migration 0050) notifies on every change to a token. */
+export const API_TOKEN_CHANGES_CHANNEL = "tokenhub_api_tokens";
+
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type NewApiToken = typeof apiTokens.$inferInsert;
 
