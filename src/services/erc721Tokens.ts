@@ -5,9 +5,7 @@ import { erc6551AccountAddress } from "../chain/erc6551Account.js";
 import type { RuntimeChain, RuntimeConfig } from "../config/runtime.js";
 import type { StoreDb } from "../store/db.js";
 import { addressesOfChatUser } from "../store/chatLinks.js";
-import { findProjectCollection } from "../store/projectCollections.js";
-import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
-import { findTokenMetadata } from "../store/tokenMetadata.js";
+import { findMetadataSources } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { requireIndexedCollection } from "./indexedCollections.js";
@@ -20,13 +18,9 @@ export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens:
 
 /** Effective metadata (collection defaults + token overrides) of tokens of one collection. */
 async function metadataOf(deps: ReadDeps, chainId: number, contract: Address, collectionName: string | null, tokenIds: bigint[]) {
-  const [collection, own, remote] = await Promise.all([
-    findProjectCollection(deps.store, chainId, contract),
-    findTokenMetadata(deps.store, chainId, contract, tokenIds),
-    findRemoteMetadata(deps.store, chainId, contract, tokenIds),
-  ]);
+  const { collectionDefault, own, remote } = await findMetadataSources(deps.store, chainId, contract, tokenIds);
   return (tokenId: bigint) =>
-    effectiveMetadata(collection?.defaultMetadata, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`, remote.get(tokenId.toString())?.metadata);
+    effectiveMetadata(collectionDefault, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`, remote.get(tokenId.toString())?.metadata);
 }
 
 /**

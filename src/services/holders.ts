@@ -5,9 +5,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
-import { findProjectCollection } from "../store/projectCollections.js";
-import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
-import { findTokenMetadata } from "../store/tokenMetadata.js";
+import { findMetadataSources } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import type { IndexedCollection } from "./indexedCollections.js";
@@ -65,12 +63,10 @@ async function holdingsOf(indexDb: IndexDb, collection: IndexedCollection): Prom
 /** The NFT entry of a holder: effective metadata in the write-form names the holders shape uses. */
 async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, tokenIds: bigint[]) {
   const address = getAddress(collection.address);
-  const defaults = (await findProjectCollection(store, collection.chainId, address))?.defaultMetadata;
-  const own = await findTokenMetadata(store, collection.chainId, address, tokenIds);
-  const remote = await findRemoteMetadata(store, collection.chainId, address, tokenIds);
+  const { collectionDefault, own, remote } = await findMetadataSources(store, collection.chainId, address, tokenIds);
   return (tokenId: bigint) => {
     const id = tokenId.toString();
-    const metadata = effectiveMetadata(defaults, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
+    const metadata = effectiveMetadata(collectionDefault, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
     return {
       name: metadata.name,
       description: metadata.description,

@@ -5,8 +5,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
-import { findRemoteMetadata } from "../store/remoteTokenMetadata.js";
-import { findTokenMetadata } from "../store/tokenMetadata.js";
+import { findMetadataSources } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { effectiveMetadata, type OpenSeaMetadata, toOpenSeaFields } from "./metadata.js";
@@ -49,10 +48,9 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
           .limit(1);
     if (!held) throw new NotFoundError(`Token ${tokenId} of ${checksummed} does not exist.`);
   }
-  const own = (await findTokenMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
-  const defaults = (await findProjectCollection(deps.store, chainId, checksummed))?.defaultMetadata;
-  const remote = (await findRemoteMetadata(deps.store, chainId, checksummed, [tokenId])).get(tokenId.toString());
-  return effectiveMetadata(defaults, own, `${collection.name ?? "Token"} #${tokenId}`, remote?.metadata);
+  const { collectionDefault, own, remote } = await findMetadataSources(deps.store, chainId, checksummed, [tokenId]);
+  const id = tokenId.toString();
+  return effectiveMetadata(collectionDefault, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
 }
 
 export type ContractMetadata = { name: string; description: string; image: string; external_link?: string };

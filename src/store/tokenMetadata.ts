@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { bigint, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { type StoreDb, tokenIdIn, withTransaction } from "./db.js";
+import { withTransaction } from "./db.js";
 import { appSchema, projects } from "./schema.js";
 
 export const tokenMetadata = appSchema.table(
@@ -16,16 +15,6 @@ export const tokenMetadata = appSchema.table(
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address, t.tokenId] })],
 );
-
-/** Token-level metadata of some tokens of a collection, by token id (decimal string). */
-export async function findTokenMetadata(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<Map<string, unknown>> {
-  if (tokenIds.length === 0) return new Map();
-  const rows = await db
-    .select({ tokenId: tokenMetadata.tokenId, metadata: tokenMetadata.metadata })
-    .from(tokenMetadata)
-    .where(and(eq(tokenMetadata.chainId, chainId), eq(tokenMetadata.address, address.toLowerCase()), tokenIdIn(tokenMetadata.tokenId, tokenIds)));
-  return new Map(rows.map((row) => [row.tokenId, row.metadata]));
-}
 
 /**
  * A mint that carried metadata, with the metadata of each of its calls in call order: one entry for a mint sent on its

@@ -14,7 +14,7 @@ import {
   settleMetadataChanges,
 } from "../../src/store/metadataChanges.js";
 import { findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
-import { findTokenMetadata } from "../../src/store/tokenMetadata.js";
+import { findMetadataSources } from "../../src/store/metadataSources.js";
 
 // Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
 const admin = process.env.DATABASE_URL;
@@ -111,9 +111,12 @@ describe.skipIf(!admin)("metadata store", () => {
       `INSERT INTO tokenhub_app.remote_token_metadata (chain_id, address, token_id, state, metadata) VALUES (9, $1, 70000, 'fetched', '{"name":"Far"}')`,
       [COLLECTION.toLowerCase()],
     );
-    expect([...(await findTokenMetadata(store.db, 9, COLLECTION, tokenIds))]).toEqual([["69999", { name: "Deep" }]]);
+    const sources = await findMetadataSources(store.db, 9, COLLECTION, tokenIds);
+    expect(sources.collectionDefault).toBeUndefined();
+    expect([...sources.own]).toEqual([["69999", { name: "Deep" }]]);
+    expect([...sources.remote.keys()]).toEqual(["70000"]);
+    expect(sources.remote.get("70000")).toEqual({ state: "fetched", uri: null, metadata: { name: "Far" }, error: null, attempts: 0, fetchedAt: null, nextAttemptAt: null });
     const remote = await findRemoteMetadata(store.db, 9, COLLECTION, tokenIds);
-    expect([...remote.keys()]).toEqual(["70000"]);
-    expect(remote.get("70000")?.metadata).toEqual({ name: "Far" });
+    expect(remote.get("70000")).toEqual(sources.remote.get("70000"));
   });
 });
