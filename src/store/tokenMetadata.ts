@@ -22,20 +22,27 @@ export const tokenMetadata = appSchema.table(
  */
 export type MintAwaitingMetadata = { id: string; chainId: number; contract: string; hash: string; projectId: string; metadataByCall: unknown[] };
 
-/** Successful ERC-721 mints that carried metadata not yet attached to the minted token. */
+/**
+ * Successful ERC-721 mints that carried metadata not yet attached to the minted token, oldest first. Its WHERE is
+ * the predicate of the partial index transactions_awaiting_token_metadata_idx (migration 0060), word for word, so
+ * the planner reads only the waiting mints.
+ */
+export const MINTS_AWAITING_METADATA_SQL = `
+  SELECT id, chain_id, to_address, mined_hash, project_id,
+         CASE WHEN metadata ? 'joined'
+              THEN (SELECT jsonb_agg(coalesce(call -> 'tokenMetadata', 'null'::jsonb) ORDER BY position)
+                      FROM jsonb_array_elements(metadata -> 'joined') WITH ORDINALITY AS calls (call, position))
+              ELSE jsonb_build_array(metadata -> 'tokenMetadata') END AS by_call
+    FROM tokenhub_app.transactions
+   WHERE purpose = 'erc721.mint' AND status = 'success' AND mined_hash IS NOT NULL AND project_id IS NOT NULL
+     AND (metadata ? 'tokenMetadata' OR jsonb_path_exists(metadata, '$.joined[*].tokenMetadata'))
+     AND NOT metadata ? 'tokenMetadataRecorded'
+   ORDER BY created_at
+   LIMIT $1`;
+
 export async function findMintsAwaitingMetadata(pool: pg.Pool, limit: number): Promise<MintAwaitingMetadata[]> {
   const result = await pool.query<{ id: string; chain_id: string; to_address: string; mined_hash: string; project_id: string; by_call: unknown[] }>(
-    `SELECT id, chain_id, to_address, mined_hash, project_id,
-            CASE WHEN metadata ? 'joined'
-                 THEN (SELECT jsonb_agg(coalesce(call -> 'tokenMetadata', 'null'::jsonb) ORDER BY position)
-                         FROM jsonb_array_elements(metadata -> 'joined') WITH ORDINALITY AS calls (call, position))
-                 ELSE jsonb_build_array(metadata -> 'tokenMetadata') END AS by_call
-       FROM tokenhub_app.transactions
-      WHERE purpose = 'erc721.mint' AND status = 'success' AND mined_hash IS NOT NULL AND project_id IS NOT NULL
-        AND (metadata ? 'tokenMetadata' OR jsonb_path_exists(metadata, '$.joined[*].tokenMetadata'))
-        AND NOT metadata ? 'tokenMetadataRecorded'
-      ORDER BY created_at
-      LIMIT $1`,
+    MINTS_AWAITING_METADATA_SQL,
     [limit],
   );
   return result.rows.map((row) => ({

@@ -15,6 +15,7 @@ import {
 } from "../../src/store/metadataChanges.js";
 import { findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
 import { findMetadataSources } from "../../src/store/metadataSources.js";
+import { findMintsAwaitingMetadata, MINTS_AWAITING_METADATA_SQL } from "../../src/store/tokenMetadata.js";
 
 // Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
 const admin = process.env.DATABASE_URL;
@@ -118,5 +119,23 @@ describe.skipIf(!admin)("metadata store", () => {
     expect(sources.remote.get("70000")).toEqual({ state: "fetched", uri: null, metadata: { name: "Far" }, error: null, attempts: 0, fetchedAt: null, nextAttemptAt: null });
     const remote = await findRemoteMetadata(store.db, 9, COLLECTION, tokenIds);
     expect(remote.get("70000")).toEqual(sources.remote.get("70000"));
+  });
+  it("finds the mints still waiting for their metadata through an index of its own, not a scan of every transaction", async () => {
+    // 20,000 mints sent, of which four carried metadata that is not attached yet; the rest were joined mints without any.
+    await store.pool.query(
+      `INSERT INTO tokenhub_app.transactions (id, chain_id, signer, nonce, status, purpose, project_id, metadata, to_address, data, value, gas_limit, mined_hash)
+       SELECT gen_random_uuid(), 9, '0x00000000000000000000000000000000000000aB', g, 'success', 'erc721.mint', $1,
+              CASE WHEN g % 5000 = 0 THEN '{"tokenMetadata":{"name":"Waiting"}}'::jsonb ELSE '{"joined":[{},{}]}'::jsonb END,
+              $2, '\\x00'::bytea, 0, 100000, '0x' || g
+         FROM generate_series(1, 20000) AS g`,
+      [PROJECT, COLLECTION],
+    );
+    await store.pool.query("ANALYZE tokenhub_app.transactions");
+    const plan = JSON.stringify((await store.pool.query(`EXPLAIN (FORMAT JSON) ${MINTS_AWAITING_METADATA_SQL}`, [100])).rows);
+    expect(plan).toContain("transactions_awaiting_token_metadata_idx");
+    expect(plan).not.toContain("Seq Scan");
+    const waiting = await findMintsAwaitingMetadata(store.pool, 100);
+    expect(waiting.map((mint) => mint.hash).sort()).toEqual(["0x10000", "0x15000", "0x20000", "0x5000"]);
+    expect(waiting.every((mint) => JSON.stringify(mint.metadataByCall) === JSON.stringify([{ name: "Waiting" }]))).toBe(true);
   });
 });
