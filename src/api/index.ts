@@ -10,6 +10,7 @@ import { createKeyVault } from "../custody/keyVault.js";
 import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { createApiTokenCache } from "../services/apiTokenCache.js";
+import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
@@ -103,6 +104,7 @@ createLoop(
     ),
   { intervalMs: 500, name: "metadata propagation", logger },
 ).start();
+createLoop(() => purgeExpiredIdempotencyKeys(store.db).then(() => undefined), { intervalMs: 60_000, name: "idempotency key purge", logger }).start();
 createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger).then(() => undefined), {
   intervalMs: 500,
   name: "permit token metadata",

@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { TokenhubError, ValidationError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
-import { claimKey, completeKey, findKey, findTransactionSentUnderKey, releaseKey } from "../store/idempotencyKeys.js";
+import { claimKey, completeKey, findKey, findTransactionSentUnderKey, purgeExpiredKeys, releaseKey } from "../store/idempotencyKeys.js";
 
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** Longer than any write may take (collection creation waits up to 120 s for its receipt). */
 const INTERRUPTED_AFTER_MS = 150_000;
 const MAX_KEY_LENGTH = 200;
+const PURGE_BATCH = 10_000;
 
 export type StoredResponse = { status: number; body: unknown };
 export type IdempotencyOutcome = { kind: "claimed" } | { kind: "replay"; response: StoredResponse };
@@ -28,6 +29,11 @@ function sortKeys(value: unknown): unknown {
     return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]));
   }
   return value;
+}
+
+/** Forgets keys past the retention window, a batch at a time; returns how many (for the purge loop). */
+export async function purgeExpiredIdempotencyKeys(db: StoreDb): Promise<number> {
+  return await purgeExpiredKeys(db, IDEMPOTENCY_RETENTION_HOURS, PURGE_BATCH);
 }
 
 export function validateIdempotencyKey(key: string): string {

@@ -35,6 +35,21 @@ export async function claimKey(db: StoreDb, row: { projectId: string; key: strin
   return inserted.length === 1;
 }
 
+/**
+ * Forgets up to `limit` keys older than the retention window, oldest first (the created_at index), and returns how
+ * many: keys are otherwise dropped only when reused, and the table would grow with every keyed request.
+ */
+export async function purgeExpiredKeys(db: StoreDb, retentionHours: number, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM tokenhub_app.idempotency_keys
+     WHERE (project_id, key) IN (
+       SELECT project_id, key FROM tokenhub_app.idempotency_keys
+        WHERE created_at < now() - make_interval(hours => ${retentionHours})
+        ORDER BY created_at
+        LIMIT ${limit})`);
+  return result.rowCount ?? 0;
+}
+
 export async function findKey(db: StoreDb, projectId: string, key: string): Promise<IdempotencyKeyRow | undefined> {
   const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.projectId, projectId), eq(idempotencyKeys.key, key)));
   return row;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredIdempotencyKeys } from "../../src/services/idempotency.js";
+import { createStore } from "../../src/store/db.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 
 let service: TestService;
@@ -84,5 +86,20 @@ describe("Idempotency-Key", () => {
     const bad = await link({ chatId: "600" }, { "idempotency-key": "k-600" });
     expect(bad.status).toBe(400);
     expect(await link({ chatId: "600" }, { "idempotency-key": "k-600" })).toEqual({ ...bad, replayed: "true" });
+  });
+  it("forgets keys past the 24 h retention, and keeps fresh ones replaying", async () => {
+    const fresh = await link({ chatId: "300", address: ADDRESS_A }, { "idempotency-key": "purge-fresh" });
+    await link({ chatId: "301", address: ADDRESS_A }, { "idempotency-key": "purge-old" });
+    await queryDatabase(service.databaseUrl(), "UPDATE tokenhub_app.idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'purge-old'");
+    const store = createStore(service.databaseUrl(), { max: 1 });
+    try {
+      expect(await purgeExpiredIdempotencyKeys(store.db)).toBe(1);
+      expect(await purgeExpiredIdempotencyKeys(store.db)).toBe(0);
+    } finally {
+      await store.close();
+    }
+    const keys = await queryDatabase<{ key: string }>(service.databaseUrl(), "SELECT key FROM tokenhub_app.idempotency_keys WHERE key LIKE 'purge-%' ORDER BY key");
+    expect(keys.map((row) => row.key)).toEqual(["purge-fresh"]);
+    expect(await link({ chatId: "300", address: ADDRESS_A }, { "idempotency-key": "purge-fresh" })).toEqual({ ...fresh, replayed: "true" });
   });
 });
