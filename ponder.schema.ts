@@ -58,6 +58,8 @@ export const erc721Token = onchainTable(
     pk: primaryKey({ columns: [table.chainId, table.contract, table.tokenId] }),
     ownerIdx: index().on(table.chainId, table.contract, table.owner, table.tokenId),
     holderIdx: index().on(table.chainId, table.owner),
+    // The remote-metadata discovery pass reads an external collection's tokens minted since its cursor, every second.
+    mintedIdx: index().on(table.chainId, table.contract, table.mintedBlock),
   }),
 );
 

@@ -53,15 +53,25 @@ export async function discoverRemoteTokens(pool: pg.Pool, indexSchema: string): 
        )
        SELECT count(*)::text AS added FROM inserted`,
     );
+    // An external ERC-1155 collection's token ids, one index probe each (a skip scan of the balances' primary key):
+    // a pass costs the number of token types, not of balances.
     const erc1155 = await client.query(
       `INSERT INTO tokenhub_app.remote_token_metadata (chain_id, address, token_id)
-       SELECT DISTINCT b.chain_id, b.contract, b.token_id
-         FROM ${index}.erc1155_balance b
-         JOIN ${index}.collection col ON col.chain_id = b.chain_id AND col.address = b.contract
+       SELECT col.chain_id, col.address, ids.token_id
+         FROM ${index}.collection col
+         CROSS JOIN LATERAL (
+           WITH RECURSIVE ids (token_id) AS (
+             (SELECT b.token_id FROM ${index}.erc1155_balance b
+               WHERE b.chain_id = col.chain_id AND b.contract = col.address ORDER BY b.token_id LIMIT 1)
+             UNION ALL
+             SELECT (SELECT b.token_id FROM ${index}.erc1155_balance b
+                      WHERE b.chain_id = col.chain_id AND b.contract = col.address AND b.token_id > ids.token_id
+                      ORDER BY b.token_id LIMIT 1)
+               FROM ids WHERE ids.token_id IS NOT NULL
+           )
+           SELECT token_id FROM ids WHERE token_id IS NOT NULL
+         ) ids
         WHERE col.source = 'external' AND col.kind = 'erc1155'
-          AND NOT EXISTS (
-            SELECT 1 FROM tokenhub_app.remote_token_metadata r
-             WHERE r.chain_id = b.chain_id AND r.address = b.contract AND r.token_id = b.token_id)
        ON CONFLICT DO NOTHING`,
     );
     return Number(erc721.rows[0]?.added ?? 0) + (erc1155.rowCount ?? 0);

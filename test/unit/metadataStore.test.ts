@@ -13,7 +13,7 @@ import {
   releaseMetadataChanges,
   settleMetadataChanges,
 } from "../../src/store/metadataChanges.js";
-import { findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
+import { discoverRemoteTokens, findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
 import { findMetadataSources } from "../../src/store/metadataSources.js";
 import { findMintsAwaitingMetadata, MINTS_AWAITING_METADATA_SQL } from "../../src/store/tokenMetadata.js";
 
@@ -137,5 +137,29 @@ describe.skipIf(!admin)("metadata store", () => {
     const waiting = await findMintsAwaitingMetadata(store.pool, 100);
     expect(waiting.map((mint) => mint.hash).sort()).toEqual(["0x10000", "0x15000", "0x20000", "0x5000"]);
     expect(waiting.every((mint) => JSON.stringify(mint.metadataByCall) === JSON.stringify([{ name: "Waiting" }]))).toBe(true);
+  });
+  it("discovers external collections' new tokens from indexes: ERC-721 minted since the cursor, each ERC-1155 token id once", async () => {
+    // The index tables as Ponder keeps them, with the columns discovery reads.
+    await store.pool.query(`
+      CREATE SCHEMA discovery_index;
+      CREATE TABLE discovery_index.collection (chain_id integer, address text, source text, kind text, PRIMARY KEY (chain_id, address));
+      CREATE TABLE discovery_index.erc721_token (chain_id integer, contract text, token_id numeric(78), minted_block numeric(78), PRIMARY KEY (chain_id, contract, token_id));
+      CREATE INDEX ON discovery_index.erc721_token (chain_id, contract, minted_block);
+      CREATE TABLE discovery_index.erc1155_balance (chain_id integer, contract text, token_id numeric(78), owner text, PRIMARY KEY (chain_id, contract, token_id, owner));
+      INSERT INTO discovery_index.collection VALUES (5, '0xe721', 'external', 'erc721'), (5, '0xe1155', 'external', 'erc1155'), (5, '0xown', 'created', 'erc1155');
+      INSERT INTO discovery_index.erc721_token SELECT 5, '0xe721', g, 100 + g FROM generate_series(1, 3) g;
+      INSERT INTO discovery_index.erc1155_balance SELECT 5, '0xe1155', g % 4 * 10, 'holder' || g FROM generate_series(1, 2000) g;
+      INSERT INTO discovery_index.erc1155_balance SELECT 5, '0xown', g, 'holder' FROM generate_series(1, 5) g;`);
+    const registered = async () =>
+      (await store.pool.query<{ address: string; token_id: string }>("SELECT address, token_id::text FROM tokenhub_app.remote_token_metadata WHERE chain_id = 5 ORDER BY address, token_id")).rows.map(
+        (row) => `${row.address}:${row.token_id}`,
+      );
+    expect(await discoverRemoteTokens(store.pool, "discovery_index")).toBe(7);
+    expect(await registered()).toEqual(["0xe1155:0", "0xe1155:10", "0xe1155:20", "0xe1155:30", "0xe721:1", "0xe721:2", "0xe721:3"]);
+    expect(await discoverRemoteTokens(store.pool, "discovery_index")).toBe(0);
+    await store.pool.query("INSERT INTO discovery_index.erc721_token VALUES (5, '0xe721', 4, 200); INSERT INTO discovery_index.erc1155_balance VALUES (5, '0xe1155', 77, 'new')");
+    expect(await discoverRemoteTokens(store.pool, "discovery_index")).toBe(2);
+    expect(await registered()).toContain("0xe721:4");
+    expect(await registered()).toContain("0xe1155:77");
   });
 });
