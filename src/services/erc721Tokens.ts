@@ -10,7 +10,7 @@ import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { requireIndexedCollection } from "./indexedCollections.js";
 import { effectiveMetadata, type OpenSeaMetadata } from "./metadata.js";
-import type { Page } from "./owners.js";
+import { ownersOnPage, type Page } from "./owners.js";
 
 export type ReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: OpenSeaMetadata; tbaAddress: Address };
@@ -114,19 +114,7 @@ export async function listErc721Owners(
 ): Promise<Page<Erc721Owner>> {
   const table = schema.erc721Token;
   const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address))!;
-  const filters: SQL[] = [inCollection];
-  if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
-  if (query.tokenId !== undefined) filters.push(eq(table.tokenId, query.tokenId));
-  // The page's owners (one more, to tell whether another page follows) and all their tokens, in one statement.
-  const ownersOfPage = deps.indexDb.$with("page_owners").as(
-    deps.indexDb
-      .selectDistinct({ owner: table.owner })
-      .from(table)
-      .where(and(...filters))
-      .orderBy(asc(table.owner))
-      .limit(query.pageSize + 1)
-      .offset(query.page * query.pageSize),
-  );
+  const ownersOfPage = ownersOnPage(deps.indexDb, table, query);
   const [collection, rows] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
     deps.indexDb

@@ -12,18 +12,14 @@ export type Page<T> = { items: T[]; nextPage: number | null };
 export type Erc1155Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; balance: string }[] };
 
 /**
- * ERC-1155 holders of a collection, by owner address; each with every token it holds there (not paged) and the sum.
- * `tokenId` keeps the owners of that token.
+ * The owners on one page of a collection's ERC-721 tokens or ERC-1155 balances (one more, to tell whether another
+ * page follows), as a CTE: the query that uses it reads all their tokens in the same statement.
  */
-export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: OwnersQuery): Promise<Page<Erc1155Owner>> {
-  const table = schema.erc1155Balance;
-  const contract = query.contractAddress.toLowerCase() as Address;
-  const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, contract))!;
-  const filters = [inCollection];
+export function ownersOnPage(indexDb: IndexDb, table: typeof schema.erc721Token | typeof schema.erc1155Balance, query: OwnersQuery) {
+  const filters = [eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address)];
   if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
   if (query.tokenId !== undefined) filters.push(eq(table.tokenId, query.tokenId));
-  // The page's owners (one more, to tell whether another page follows) and all their balances, in one statement.
-  const ownersOfPage = indexDb.$with("page_owners").as(
+  return indexDb.$with("page_owners").as(
     indexDb
       .selectDistinct({ owner: table.owner })
       .from(table)
@@ -32,6 +28,16 @@ export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig
       .limit(query.pageSize + 1)
       .offset(query.page * query.pageSize),
   );
+}
+
+/**
+ * ERC-1155 holders of a collection, by owner address; each with every token it holds there (not paged) and the sum.
+ * `tokenId` keeps the owners of that token.
+ */
+export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: OwnersQuery): Promise<Page<Erc1155Owner>> {
+  const table = schema.erc1155Balance;
+  const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address))!;
+  const ownersOfPage = ownersOnPage(indexDb, table, query);
   const [, rows] = await Promise.all([
     requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc1155"),
     indexDb
