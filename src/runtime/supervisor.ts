@@ -113,6 +113,12 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
     });
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${settings.indexSchema}`);
+    // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
+    // before the start, and watched for in Ponder's output in case another program takes it meanwhile.
+    const portInUse = new ConfigError(`Port ${settings.port} is in use by another program: stop it, or set PORT to a free port.`);
+    if (!(await isPortFree(settings.port))) throw portInUse;
+    let portTaken = false;
+    const portProblem = () => (portTaken ? portInUse : undefined);
     const launch = (onOutput: (chunk: Buffer) => void) =>
       startPonder({
         rootDir: ROOT_DIR,
@@ -122,7 +128,10 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
         host: settings.host,
         logLevel: settings.logLevel,
         env: { ...process.env, DATABASE_URL: databaseUrl, [RUNTIME_FILE_ENV]: runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
-        onOutput,
+        onOutput: (chunk) => {
+          if (PORT_TAKEN.test(chunk.toString())) portTaken = true;
+          onOutput(chunk);
+        },
       });
     const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
     let otherBuild = false;
@@ -135,7 +144,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       await releaseIndexLock(store.pool, settings.indexSchema);
     });
     try {
-      await waitForHealth(localUrl, ponder);
+      await waitForHealth(localUrl, ponder, portProblem);
     } catch (error) {
       // The fingerprint check normally drops an index built by other code; this catches files that changed while
       // the indexer started: rebuild rather than fail.
@@ -143,7 +152,7 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       await dropIndexSchema(store.pool, settings.indexSchema);
       progress("indexer", "the index was built by other indexing code: rebuilding it");
       ponder = launch(ponderOutput);
-      await waitForHealth(localUrl, ponder);
+      await waitForHealth(localUrl, ponder, portProblem);
     }
     progress("http", `listening on ${localUrl}`);
     const indexer = ponder;
@@ -310,6 +319,9 @@ async function resetIndexIfChainChanged(store: Store, indexSchema: string, chain
   await recordGenesis(store.db, chain.id, chain.genesisHash);
 }
 
+/** What Ponder says when the port it was given is taken (it then listens on the next one). */
+const PORT_TAKEN = /Port in use/;
+
 /** What Ponder says when its schema was built by other indexing code. */
 const OTHER_BUILD = /was previously used by a different Ponder app/;
 
@@ -355,10 +367,12 @@ async function readyWithin(baseUrl: string, timeoutMs: number, ponder: PonderPro
   return false;
 }
 
-async function waitForHealth(baseUrl: string, ponder: PonderProcess): Promise<void> {
+async function waitForHealth(baseUrl: string, ponder: PonderProcess, problem: () => Error | undefined): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (ponder.exitCode() !== null) throw new Error("The indexer exited during start-up; its log above says why.");
+    const found = problem();
+    if (found) throw found;
     try {
       const response = await fetch(`${baseUrl}/health`);
       if (response.ok) return;

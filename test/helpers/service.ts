@@ -38,7 +38,7 @@ export type TestService = {
  */
 export async function startTestService(options: { external?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
-  const port = await freePort();
+  let port = await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -99,7 +99,18 @@ export async function startTestService(options: { external?: boolean; env?: Node
     await exited;
   };
 
-  await start();
+  // Between freePort() and Ponder's listen, another process of a busy machine can take the port (a client socket's
+  // local port, another test's server): the service then refuses to start, and the first start tries another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !/is in use by another program/.test((error as Error).message)) throw error;
+      port = await freePort();
+      env.PORT = String(port);
+    }
+  }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     adminToken,

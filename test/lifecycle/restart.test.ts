@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -189,6 +190,20 @@ describe("stop and start", { timeout: 180_000 }, () => {
     } finally {
       await service.stop();
       await second.stop();
+    }
+  });
+  it("refuses to come up on a port another program holds, says which, and leaves nothing running", async () => {
+    delete service.env.TOKENHUB_CHAINS_FILE;
+    const port = Number(new URL(service.baseUrl).port);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", resolve));
+    try {
+      // Without the check Ponder moves to the next port and start-up waits two minutes for an answer on this one.
+      await expect(service.start()).rejects.toThrow(`Port ${port} is in use by another program: stop it, or set PORT to a free port.`);
+      expect(fs.existsSync(path.join(service.dataDir, "ponder.pid"))).toBe(false);
+      expect(fs.existsSync(path.join(service.dataDir, "anvil.pid"))).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
     }
   });
 });
