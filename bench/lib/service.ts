@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../src/ports.js";
+import { embeddedConnectionString } from "../../src/store/embeddedPostgres.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -45,9 +46,9 @@ export async function startBenchService(label: string): Promise<BenchService> {
     base,
     token,
     dataDir,
+    /** The embedded database as the service itself connects to it (its Unix socket when it has one). */
     databaseUrl() {
-      const settings = JSON.parse(fs.readFileSync(path.join(dataDir, "postgres.json"), "utf8")) as { port: number; user: string; password: string };
-      return `postgresql://${settings.user}:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/tokenhub`;
+      return embeddedConnectionString(dataDir)!;
     },
     async post(pathname, body) {
       const response = await fetch(`${base}${pathname}`, {

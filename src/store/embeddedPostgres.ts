@@ -63,15 +63,29 @@ async function stopOrphan(clusterDir: string): Promise<void> {
   if (Number.isInteger(pid) && pid > 0) await stopProcess(pid, "SIGINT", 15_000);
 }
 
-function connectionStringOf(settings: ClusterSettings): string {
-  return `postgresql://${settings.user}:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${DATABASE}`;
+/** The longest path a Unix socket may have on Linux (sun_path holds 108 bytes with its terminating zero). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * The directory of the server's Unix socket, inside the data directory, or undefined when the socket's path would be
+ * too long (a deep data directory): then the service connects over TCP only. A query over the socket costs the
+ * service and the server less CPU than over loopback TCP (measured with pg: about a fifth less per query).
+ */
+function socketDirOf(dataDir: string): string | undefined {
+  const dir = path.join(path.resolve(dataDir), "socket");
+  return `${dir}/.s.PGSQL.65535`.length <= MAX_SOCKET_PATH ? dir : undefined;
+}
+
+function connectionStringOf(settings: ClusterSettings, socketDir: string | undefined): string {
+  const base = `postgresql://${settings.user}:${encodeURIComponent(settings.password)}@127.0.0.1:${settings.port}/${DATABASE}`;
+  return socketDir === undefined ? base : `${base}?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** Where a cluster created in this data directory listens (whether or not it is running now). */
 export function embeddedConnectionString(dataDir: string): string | undefined {
   const file = path.join(dataDir, "postgres.json");
   if (!fs.existsSync(file)) return undefined;
-  return connectionStringOf(JSON.parse(fs.readFileSync(file, "utf8")) as ClusterSettings);
+  return connectionStringOf(JSON.parse(fs.readFileSync(file, "utf8")) as ClusterSettings, socketDirOf(dataDir));
 }
 
 function readOrCreateSettings(file: string): { settings: ClusterSettings; fresh: boolean } {
@@ -115,16 +129,25 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
   if (settings.port === 0 || !(await isPortFree(settings.port))) settings.port = await freePort();
   fs.writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
+  const socketDir = socketDirOf(options.dataDir);
+  if (socketDir !== undefined) {
+    fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+    if (ids) fs.chownSync(socketDir, ids.uid, ids.gid);
+  }
   const logStream = fs.openSync(logFile, "a");
   const child: ChildProcess = spawn(
     postgres,
-    ["-D", clusterDir, "-p", String(settings.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=300"],
+    [
+      ...["-D", clusterDir, "-p", String(settings.port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300"],
+      // TCP stays open for tools (psql, the benchmarks' seeding); the service itself uses the socket.
+      ...["-c", `unix_socket_directories=${socketDir ?? ""}`],
+    ],
     { ...(ids ?? {}), stdio: ["ignore", logStream, logStream], detached: true },
   );
   fs.closeSync(logStream);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-  const connectionString = connectionStringOf(settings);
+  const connectionString = connectionStringOf(settings, socketDir);
   await waitUntilAccepting({ ...settings, child, logFile });
   // Checked on every start, not only the first: a first start interrupted after initdb left a cluster without it.
   const admin = new pg.Client({ host: "127.0.0.1", port: settings.port, user: settings.user, password: settings.password, database: "postgres" });

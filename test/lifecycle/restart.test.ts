@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +54,40 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.destroy();
+});
+
+describe("embedded database", () => {
+  it("is reached by the service through its Unix socket, while TCP stays open for tools", async () => {
+    // This query is the one connection over TCP; every connection of the service (Ponder's pools, the app store)
+    // must be on the socket (client_addr is null for a Unix-socket session).
+    const [sessions] = await queryDatabase<{ socket: number; tcp: number }>(
+      service.databaseUrl(),
+      `SELECT count(*) FILTER (WHERE client_addr IS NULL)::int AS socket,
+              count(*) FILTER (WHERE client_addr IS NOT NULL AND pid <> pg_backend_pid())::int AS tcp
+         FROM pg_stat_activity WHERE backend_type = 'client backend' AND datname = 'tokenhub'`,
+    );
+    expect(sessions!.tcp).toBe(0);
+    expect(sessions!.socket).toBeGreaterThanOrEqual(2);
+    expect(fs.readdirSync(path.join(service.dataDir, "socket"))).toContain(`.s.PGSQL.${new URL(service.databaseUrl()).port}`);
+  });
+
+  it("falls back to TCP in a data directory too deep for a socket path", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-deep-"));
+    // PostgreSQL runs as its own user when the tests run as root: it must be able to pass through.
+    fs.chmodSync(root, 0o755);
+    const deep = path.join(root, "d".repeat(60), "e".repeat(40));
+    fs.mkdirSync(deep, { recursive: true, mode: 0o755 });
+    const database = await startEmbeddedPostgres({ dataDir: deep });
+    try {
+      expect(database.connectionString).not.toContain("host=");
+      expect(fs.existsSync(path.join(deep, "socket"))).toBe(false);
+      const [row] = await queryDatabase<{ tcp: boolean }>(database.connectionString, "SELECT inet_client_addr() IS NOT NULL AS tcp");
+      expect(row).toEqual({ tcp: true });
+    } finally {
+      await database.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
 
 // Each case stops and starts the whole service, some twice: more than the default minute on a busy 2-core machine.
