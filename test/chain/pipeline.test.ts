@@ -202,7 +202,16 @@ describe("simulation before a nonce is spent", () => {
       expect(good.every((result) => result.status === "fulfilled")).toBe(true);
       const hashes = new Set(good.map((result) => (result as PromiseFulfilledResult<SentTransaction>).value.hash));
       expect(hashes.size).toBe(1);
-      expect((relay.stats.byMethod.eth_estimateGas ?? 0) - estimatesBefore).toBe(1);
+      // One execution measured the multicall's gas (eth_createAccessList); no eth_estimateGas search ran.
+      expect(relay.stats.byMethod.eth_createAccessList).toBe(1);
+      expect((relay.stats.byMethod.eth_estimateGas ?? 0) - estimatesBefore).toBe(0);
+      const [joinedHash] = [...hashes];
+      const receipt = await world.chain.client.waitForTransactionReceipt({ hash: joinedHash! });
+      const { gas } = await world.chain.client.getTransaction({ hash: joinedHash! });
+      expect(receipt.status).toBe("success");
+      // The gas limit is the measured use, raised by 64/63 and the 25 % margin: above what the mints used, not far above.
+      expect(gas).toBeGreaterThan(receipt.gasUsed);
+      expect(Number(gas) / Number(receipt.gasUsed)).toBeLessThan(1.3);
 
       // The eighth mints to the zero address, which the contract refuses: it alone is refused, with its reason.
       const mixed = await mintAll(Array.from({ length: 12 }, (_, index) => (index === 7 ? zeroAddress : recipient(100 + index))));
@@ -220,6 +229,30 @@ describe("simulation before a nonce is spent", () => {
       }
       // Two transactions, two nonces: the refused mint spent none.
       expect(await chainNonce(world, signer.address)).toBe(startNonce + 2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it("measures joined mints with eth_estimateGas on a node without eth_createAccessList, asking it once", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const relay = await startCountingRelay(world.chain.node.rpcUrl, 0, ["eth_createAccessList"]);
+    try {
+      const pipeline = await world.pipeline([signer], { rpcUrl: relay.url });
+      const mintAll = (recipients: Address[]) =>
+        Promise.all(recipients.map((to) => pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(to), purpose: "test.mint", joinable: true })));
+      const first = await mintAll(Array.from({ length: 10 }, (_, index) => recipient(200 + index)));
+      const second = await mintAll(Array.from({ length: 10 }, (_, index) => recipient(300 + index)));
+      expect(new Set(first.map((sent) => sent.hash)).size).toBe(1);
+      expect(new Set(second.map((sent) => sent.hash)).size).toBe(1);
+      expect(relay.stats.byMethod.eth_createAccessList).toBe(1);
+      expect(relay.stats.byMethod.eth_estimateGas).toBe(2);
+      await waitAllSettled(pipeline, [first[0]!, second[0]!]);
+      expect(await totalMinted(world, collection)).toBe(20n);
+      for (const sent of [first[0]!, second[0]!]) {
+        expect((await world.chain.client.getTransactionReceipt({ hash: sent.hash })).status).toBe("success");
+      }
     } finally {
       await relay.stop();
     }

@@ -8,7 +8,7 @@ import type { LaneCall } from "./joinCalls.js";
 import type { PipelineOptions } from "./options.js";
 import { createRpcClient, type RpcClient } from "./rpc.js";
 import { createSignerLane, type SignerLane } from "./signerLane.js";
-import { simulate } from "./simulate.js";
+import { createGasMeter, simulate } from "./simulate.js";
 
 /** A chain the pipeline sends on: its RPC endpoints (tried in turn on failure) and its service signers. */
 export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[] };
@@ -48,10 +48,10 @@ export function createChainRuntime(
   });
   const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
   const broadcaster = createBroadcaster({ rpc, logger });
-  const gasLimitFor = async (from: Address, call: Pick<LaneCall, "to" | "data" | "value">) => {
-    const estimate = await simulate(rpc, { from, to: call.to, data: call.data, value: call.value });
-    return (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
-  };
+  const withMargin = (gas: bigint) => (gas * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+  const gasLimitFor = async (from: Address, call: Pick<LaneCall, "to" | "data" | "value">) =>
+    withMargin(await simulate(rpc, { from, to: call.to, data: call.data, value: call.value }));
+  const measureGas = createGasMeter(rpc);
   const lanes = new Map(
     chain.signers.map((signer) => [
       signer.address,
@@ -63,7 +63,8 @@ export function createChainRuntime(
         broadcaster,
         maxBatchSize: options.maxBatchSize,
         join: { maxCalls: options.maxJoinedCalls, maxGas: options.maxJoinedGas },
-        gasLimitFor: (call: LaneCall) => gasLimitFor(signer.address, call),
+        // The lane simulates joinable calls (mints on the service's own collections), alone or joined.
+        gasLimitFor: async (call: LaneCall) => withMargin(await measureGas({ from: signer.address, to: call.to, data: call.data, value: call.value })),
         logger,
       }),
     ]),
