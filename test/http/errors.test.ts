@@ -104,8 +104,29 @@ describe("error envelope", () => {
       status: 413,
       body: { success: false, error: "The request body exceeds the limit of 1048576 bytes.", code: "PAYLOAD_TOO_LARGE" },
     });
-    const rows = await queryDatabase(service.databaseUrl(), "SELECT * FROM tokenhub_app.chat_links");
-    expect(rows).toEqual([]);
+    // Without a Content-Length (chunked), the limit holds as the bytes arrive.
+    const streamed = (text: string) => ({
+      method: "POST",
+      headers: json,
+      duplex: "half" as const,
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < text.length; at += 64 * 1024) controller.enqueue(new TextEncoder().encode(text.slice(at, at + 64 * 1024)));
+          controller.close();
+        },
+      }),
+    });
+    expect(await call(LINK, streamed(oversized))).toMatchObject({
+      status: 413,
+      body: { success: false, error: "The request body exceeds the limit of 1048576 bytes.", code: "PAYLOAD_TOO_LARGE" },
+    });
+    expect(await queryDatabase(service.databaseUrl(), "SELECT * FROM tokenhub_app.chat_links")).toEqual([]);
+    // A chunked body within the limit, in pieces, with a UTF-8 byte order mark as some clients send, is read whole.
+    const linked = await call(LINK, streamed(`\uFEFF${JSON.stringify({ chatId: "8", address: ADDRESS, padding: "x".repeat(200_000) })}`));
+    expect(linked.status).toBe(200);
+    const rows = await queryDatabase<{ chat_id: string; address: string }>(service.databaseUrl(), "SELECT chat_id, address FROM tokenhub_app.chat_links");
+    expect(rows).toEqual([{ chat_id: "8", address: ADDRESS }]);
+    await queryDatabase(service.databaseUrl(), "DELETE FROM tokenhub_app.chat_links");
   });
 
   it("lists every field problem in details", async () => {
