@@ -28,6 +28,8 @@ function mintLoad(collection: string, concurrency: number, total: number) {
   return httpLoad({ base: service.base, token: service.token, concurrency, amount: total, method: "POST", path: () => "/api/v1/erc721/mint", body });
 }
 
+const RAW_PASSES = 3;
+
 /** anvil's ceiling for one sender: pre-signed transfers sent in nonce order, 50 to a JSON-RPC batch. */
 async function rawAcceptRate(rpcUrl: string, total: number): Promise<number> {
   const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 9 });
@@ -115,8 +117,18 @@ try {
   }
   await database.end();
   const rpcUrl = readRuntimeConfig(path.join(dataDir, "runtime.json")).chains[0]!.rpcUrl[0]!;
-  const raw = await rawAcceptRate(rpcUrl, requestsPerLevel);
-  console.log(`anvil raw accept rate (one sender, pre-signed): ${raw.toFixed(0)} tx/s`);
+  // One pass moved between 1,500 and 2,800 tx/s from run to run (the service indexes every one of those blocks beside
+  // anvil): three passes, the median is the figure, and what else ran during each is printed.
+  const passes: number[] = [];
+  for (let pass = 0; pass < RAW_PASSES; pass++) {
+    const cpuBefore = treeCpuSeconds(service.child.pid!);
+    const began = performance.now();
+    passes.push(await rawAcceptRate(rpcUrl, requestsPerLevel));
+    const cpu = cpuShares(cpuBefore, treeCpuSeconds(service.child.pid!), (performance.now() - began) / 1000);
+    console.log(`anvil raw accept rate (one sender, pre-signed), pass ${pass + 1}: ${passes.at(-1)!.toFixed(0)} tx/s; CPU: ${cpu}`);
+  }
+  const raw = [...passes].sort((a, b) => a - b)[Math.floor(RAW_PASSES / 2)]!;
+  console.log(`anvil raw accept rate: ${raw.toFixed(0)} tx/s (median of ${passes.map((rate) => rate.toFixed(0)).join(", ")})`);
   console.log("\n| concurrency | requests | mints accepted/s | p50 | p99 | failures | transactions |\n| --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
   console.log(`\nanvil raw: ${raw.toFixed(0)} tx/s; peak memory (PSS, whole tree): ${peakMiB.toFixed(0)} MiB`);
