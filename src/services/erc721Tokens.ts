@@ -5,23 +5,16 @@ import { erc6551AccountAddress } from "../chain/erc6551Account.js";
 import type { RuntimeChain, RuntimeConfig } from "../config/runtime.js";
 import type { StoreDb } from "../store/db.js";
 import { addressesOfChatUser } from "../store/chatLinks.js";
-import { findMetadataSources } from "../store/metadataSources.js";
+import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { requireIndexedCollection } from "./indexedCollections.js";
-import { effectiveMetadata, type OpenSeaMetadata } from "./metadata.js";
+import { type OpenSeaMetadata, tokenMetadataFrom } from "./metadata.js";
 import { ownersOnPage, type Page } from "./owners.js";
 
 export type ReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: OpenSeaMetadata; tbaAddress: Address };
 export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; metadata: OpenSeaMetadata }[] };
-
-/** Effective metadata (collection defaults + token overrides) of tokens of one collection. */
-async function metadataOf(deps: ReadDeps, chainId: number, contract: Address, collectionName: string | null, tokenIds: bigint[]) {
-  const { collectionDefault, own, remote } = await findMetadataSources(deps.store, chainId, contract, tokenIds);
-  return (tokenId: bigint) =>
-    effectiveMetadata(collectionDefault, own.get(tokenId.toString()), `${collectionName ?? "Token"} #${tokenId}`, remote.get(tokenId.toString())?.metadata);
-}
 
 /**
  * The most recently listed tokens' ERC-6551 account addresses. Each costs three keccak hashes, the largest part of
@@ -65,43 +58,49 @@ export async function listErc721Tokens(
   const filters: SQL[] = [eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address)];
   if (query.tokenIds) filters.push(inArray(table.tokenId, query.tokenIds));
   if (query.ownerAddress) filters.push(eq(table.owner, query.ownerAddress.toLowerCase() as Address));
-  const pageRows = async () => {
-    if (query.chatId !== undefined) {
-      const linked = await addressesOfChatUser(deps.store, projectId, query.chatId);
-      if (linked.length === 0) return [];
-      filters.push(inArray(table.owner, linked.map((address) => address.toLowerCase() as Address)));
+  if (query.chatId !== undefined) {
+    const linked = await addressesOfChatUser(deps.store, projectId, query.chatId);
+    if (linked.length === 0) {
+      await requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721");
+      return { items: [], nextPage: null };
     }
-    const matching = and(...filters)!;
-    // A deep page starts at the token id found by an index-only scan of the ids before it; OFFSET on the rows
-    // themselves would read (and discard) every row before the page.
-    const pageStart = deps.indexDb
-      .select({ tokenId: table.tokenId })
-      .from(table)
-      .where(matching)
-      .orderBy(asc(table.tokenId))
-      .limit(1)
-      .offset(query.page * query.pageSize);
-    return await deps.indexDb
-      .select({ tokenId: table.tokenId, owner: table.owner })
-      .from(table)
-      .where(query.page === 0 ? matching : and(matching, gte(table.tokenId, sql`(${pageStart})`)))
-      .orderBy(asc(table.tokenId))
-      .limit(query.pageSize + 1);
-  };
-  // The collection check and the page are independent reads: one round trip instead of two.
-  const [collection, rows] = await Promise.all([
+    filters.push(inArray(table.owner, linked.map((address) => address.toLowerCase() as Address)));
+  }
+  const matching = and(...filters)!;
+  // A deep page starts at the token id found by an index-only scan of the ids before it; OFFSET on the rows
+  // themselves would read (and discard) every row before the page.
+  const pageStart = deps.indexDb
+    .select({ tokenId: table.tokenId })
+    .from(table)
+    .where(matching)
+    .orderBy(asc(table.tokenId))
+    .limit(1)
+    .offset(query.page * query.pageSize);
+  const page = deps.indexDb
+    .select({ tokenId: table.tokenId, owner: table.owner })
+    .from(table)
+    .where(query.page === 0 ? matching : and(matching, gte(table.tokenId, sql`(${pageStart})`)))
+    .orderBy(asc(table.tokenId))
+    .limit(query.pageSize + 1);
+  // The page and its tokens' metadata in one statement (the app's tables are in the same database): one round trip
+  // to PostgreSQL a request. The collection check runs beside it (and is mostly answered from memory).
+  const [collection, result] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
-    pageRows(),
+    deps.indexDb.execute<MetadataSourcesRow & { tokens: [string, string][] | null }>(sql`
+      WITH page AS (${page})
+      SELECT (SELECT json_agg(json_build_array(token_id::text, owner) ORDER BY token_id) FROM page) AS tokens,
+        ${metadataSourcesColumns(query.chainId, query.contractAddress, (tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)`)}`),
   ]);
+  const row = result.rows[0]!;
+  const rows = row.tokens ?? [];
   if (rows.length === 0) return { items: [], nextPage: null };
-  const page = rows.slice(0, query.pageSize);
-  const metadata = await metadataOf(deps, query.chainId, query.contractAddress, collection.name, page.map((row) => row.tokenId));
+  const sources = metadataSourcesOf(row);
   return {
-    items: page.map((row) => ({
-      tokenId: row.tokenId.toString(),
-      ownerAddress: getAddress(row.owner),
-      metadata: metadata(row.tokenId),
-      tbaAddress: tokenAccountAddress(chain, query.contractAddress, row.tokenId),
+    items: rows.slice(0, query.pageSize).map(([tokenId, owner]) => ({
+      tokenId,
+      ownerAddress: getAddress(owner),
+      metadata: tokenMetadataFrom(sources, collection.name, tokenId),
+      tbaAddress: tokenAccountAddress(chain, query.contractAddress, BigInt(tokenId)),
     })),
     nextPage: rows.length > query.pageSize ? query.page + 1 : null,
   };
@@ -115,25 +114,31 @@ export async function listErc721Owners(
   const table = schema.erc721Token;
   const inCollection = and(eq(table.chainId, query.chainId), eq(table.contract, query.contractAddress.toLowerCase() as Address))!;
   const ownersOfPage = ownersOnPage(deps.indexDb, table, query);
-  const [collection, rows] = await Promise.all([
+  const held = deps.indexDb
+    .with(ownersOfPage)
+    .select({ owner: table.owner, tokenId: table.tokenId })
+    .from(table)
+    .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
+    .where(inCollection);
+  // The owners' tokens and their metadata in one statement, as for a page of tokens.
+  const [collection, result] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
-    deps.indexDb
-      .with(ownersOfPage)
-      .select({ owner: table.owner, tokenId: table.tokenId })
-      .from(table)
-      .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
-      .where(inCollection)
-      .orderBy(asc(table.owner), asc(table.tokenId)),
+    deps.indexDb.execute<MetadataSourcesRow & { tokens: [string, string][] | null }>(sql`
+      WITH held AS (${held})
+      SELECT (SELECT json_agg(json_build_array(owner, token_id::text) ORDER BY owner, token_id) FROM held) AS tokens,
+        ${metadataSourcesColumns(query.chainId, query.contractAddress, (tokenId) => sql`${tokenId} IN (SELECT token_id FROM held)`)}`),
   ]);
-  const owners = [...new Set(rows.map((row) => row.owner))];
+  const row = result.rows[0]!;
+  const rows = row.tokens ?? [];
+  const owners = [...new Set(rows.map(([owner]) => owner))];
   const pageOwners = new Set(owners.slice(0, query.pageSize));
   if (pageOwners.size === 0) return { items: [], nextPage: null };
-  const tokens = rows.filter((row) => pageOwners.has(row.owner));
-  const metadata = await metadataOf(deps, query.chainId, query.contractAddress, collection.name, tokens.map((row) => row.tokenId));
+  const sources = metadataSourcesOf(row);
   const byOwner = new Map<string, Erc721Owner>([...pageOwners].map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]));
-  for (const row of tokens) {
-    const entry = byOwner.get(row.owner)!;
-    entry.tokens.push({ tokenId: row.tokenId.toString(), metadata: metadata(row.tokenId) });
+  for (const [owner, tokenId] of rows) {
+    const entry = byOwner.get(owner);
+    if (!entry) continue;
+    entry.tokens.push({ tokenId, metadata: tokenMetadataFrom(sources, collection.name, tokenId) });
     entry.totalBalance = String(entry.tokens.length);
   }
   return { items: [...byOwner.values()], nextPage: owners.length > query.pageSize ? query.page + 1 : null };

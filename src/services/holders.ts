@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress } from "viem";
 import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
@@ -8,8 +8,8 @@ import type { StoreDb } from "../store/db.js";
 import { findMetadataSources } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
-import type { IndexedCollection } from "./indexedCollections.js";
-import { effectiveMetadata } from "./metadata.js";
+import { findIndexedCollection, type IndexedCollection } from "./indexedCollections.js";
+import { tokenMetadataFrom } from "./metadata.js";
 
 export type HolderNft = {
   ownerSince: number;
@@ -32,41 +32,53 @@ export type HolderCollection = {
 };
 export type Holder = { holderAddress: Address; collections: HolderCollection[] };
 
-type Holding = { owner: string; tokenId: bigint | null; amount: bigint; ownerSince: bigint };
+/** One current holding: an ERC-20 balance, an ERC-721 token or an ERC-1155 (owner, token) balance. */
+type Holding = { collection: number; owner: string; tokenId: string | null; amount: string; ownerSince: string };
 
-/** Every current holding of one collection: one row per ERC-20 holder, ERC-721 token, ERC-1155 (owner, token). */
-async function holdingsOf(indexDb: IndexDb, collection: IndexedCollection): Promise<Holding[]> {
-  const { chainId, address } = collection;
-  if (collection.kind === "erc20") {
-    const t = schema.erc20Balance;
-    const rows = await indexDb
-      .select({ owner: t.owner, amount: t.balance, ownerSince: t.ownerSince })
-      .from(t)
-      .where(and(eq(t.chainId, chainId), eq(t.contract, address)));
-    return rows.map((row) => ({ ...row, tokenId: null }));
+/**
+ * Every current holding of the collections in one statement, ordered by collection, then owner, then token id, so
+ * grouping is one pass. `collection` is the position in `collections`. Numbers come back as text (token ids are
+ * answered as decimal strings; amounts are summed as bigint), the token id sorted as a number.
+ */
+async function holdingsOf(indexDb: IndexDb, collections: IndexedCollection[]): Promise<Holding[]> {
+  const parts = collections.map((collection, position) => {
+    const inCollection = (t: typeof schema.erc20Balance | typeof schema.erc721Token | typeof schema.erc1155Balance) =>
+      sql`FROM ${t} WHERE ${t.chainId} = ${collection.chainId} AND ${t.contract} = ${collection.address}`;
+    const columns = (owner: AnyColumn, tokenId: AnyColumn | SQL, amount: AnyColumn | SQL, ownerSince: AnyColumn) =>
+      sql`SELECT ${position}::int AS collection, ${owner} AS owner, ${tokenId} AS token_id, ${amount}::text AS amount, ${ownerSince}::text AS owner_since`;
+    if (collection.kind === "erc20") {
+      const t = schema.erc20Balance;
+      return sql`${columns(t.owner, sql`NULL::numeric`, t.balance, t.ownerSince)} ${inCollection(t)}`;
+    }
+    if (collection.kind === "erc721") {
+      const t = schema.erc721Token;
+      return sql`${columns(t.owner, t.tokenId, sql`1`, t.ownerSince)} ${inCollection(t)}`;
+    }
+    const t = schema.erc1155Balance;
+    return sql`${columns(t.owner, t.tokenId, t.balance, t.ownerSince)} ${inCollection(t)}`;
+  });
+  const result = await indexDb.execute<Holding>(
+    sql`SELECT collection, owner, token_id::text AS "tokenId", amount, owner_since AS "ownerSince"
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS holding ORDER BY collection, owner, holding.token_id`,
+  );
+  return result.rows;
+}
+
+/** The indexed collections named; with a chain, each from the short-lived cache every read route uses. */
+async function collectionsNamed(indexDb: IndexDb, addresses: Address[], chainId: number | undefined): Promise<IndexedCollection[]> {
+  if (chainId !== undefined) {
+    const found = await Promise.all(addresses.map((address) => findIndexedCollection(indexDb, chainId, address)));
+    return found.filter((collection) => collection !== undefined);
   }
-  if (collection.kind === "erc721") {
-    const t = schema.erc721Token;
-    const rows = await indexDb
-      .select({ owner: t.owner, tokenId: t.tokenId, ownerSince: t.ownerSince })
-      .from(t)
-      .where(and(eq(t.chainId, chainId), eq(t.contract, address)));
-    return rows.map((row) => ({ ...row, amount: 1n }));
-  }
-  const t = schema.erc1155Balance;
-  return await indexDb
-    .select({ owner: t.owner, tokenId: t.tokenId, amount: t.balance, ownerSince: t.ownerSince })
-    .from(t)
-    .where(and(eq(t.chainId, chainId), eq(t.contract, address)));
+  return await indexDb.select().from(schema.collection).where(inArray(schema.collection.address, addresses));
 }
 
 /** The NFT entry of a holder: effective metadata in the write-form names the holders shape uses. */
-async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, tokenIds: bigint[]) {
+async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, tokenIds: string[]) {
   const address = getAddress(collection.address);
-  const { collectionDefault, own, remote } = await findMetadataSources(store, collection.chainId, address, tokenIds);
-  return (tokenId: bigint) => {
-    const id = tokenId.toString();
-    const metadata = effectiveMetadata(collectionDefault, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
+  const sources = await findMetadataSources(store, collection.chainId, address, tokenIds.map(BigInt));
+  return (tokenId: string) => {
+    const metadata = tokenMetadataFrom(sources, collection.name, tokenId);
     return {
       name: metadata.name,
       description: metadata.description,
@@ -88,9 +100,7 @@ export async function listHolders(
 ): Promise<Holder[]> {
   if (query.chainId !== undefined) requireChain(deps.runtime, query.chainId);
   const wanted = [...new Set(query.contractAddresses.map((address) => address.toLowerCase() as Address))];
-  const filters = [inArray(schema.collection.address, wanted)];
-  if (query.chainId !== undefined) filters.push(eq(schema.collection.chainId, query.chainId));
-  const collections = await deps.indexDb.select().from(schema.collection).where(and(...filters));
+  const collections = await collectionsNamed(deps.indexDb, wanted, query.chainId);
   const missing = wanted.filter((address) => !collections.some((collection) => collection.address === address));
   if (missing.length > 0) {
     throw new NotFoundError(
@@ -99,41 +109,47 @@ export async function listHolders(
   }
   collections.sort((a, b) => wanted.indexOf(a.address) - wanted.indexOf(b.address) || a.chainId - b.chainId);
 
-  const holders = new Map<string, HolderCollection[]>();
-  const read = await Promise.all(
-    collections.map(async (collection) => {
-      const holdings = await holdingsOf(deps.indexDb, collection);
-      const nfts = collection.kind === "erc20" ? undefined : await nftMetadataOf(deps.store, collection, holdings.map((holding) => holding.tokenId!));
-      return { collection, holdings, nfts };
-    }),
+  const holdings = await holdingsOf(deps.indexDb, collections);
+  const metadataOf = await Promise.all(
+    collections.map((collection, position) =>
+      collection.kind === "erc20"
+        ? undefined
+        : nftMetadataOf(
+            deps.store,
+            collection,
+            holdings.filter((holding) => holding.collection === position).map((holding) => holding.tokenId!),
+          ),
+    ),
   );
-  for (const { collection, holdings, nfts } of read) {
-    const byOwner = new Map<string, Holding[]>();
-    for (const holding of holdings) {
-      const owned = byOwner.get(holding.owner);
-      if (owned) owned.push(holding);
-      else byOwner.set(holding.owner, [holding]);
-    }
-    for (const [owner, owned] of byOwner) {
-      const total = owned.reduce((sum, holding) => sum + holding.amount, 0n);
-      const entry: HolderCollection = {
-        type: collection.kind,
-        contractAddress: getAddress(collection.address),
-        chainId: collection.chainId,
-        name: collection.name ?? "",
-        symbol: collection.symbol ?? "",
-        ownerSince: Number(owned.reduce((earliest, holding) => (holding.ownerSince < earliest ? holding.ownerSince : earliest), owned[0]!.ownerSince)),
-        balance: collection.kind === "erc20" ? formatAmount(total, collection.decimals ?? 18) : total.toString(),
-        nfts: nfts
-          ? [...owned]
-              .sort((a, b) => (a.tokenId! < b.tokenId! ? -1 : 1))
-              .map((holding) => ({ ownerSince: Number(holding.ownerSince), tokenId: holding.tokenId!.toString(), ...nfts(holding.tokenId!) }))
-          : [],
-      };
-      const entries = holders.get(owner);
-      if (entries) entries.push(entry);
-      else holders.set(owner, [entry]);
-    }
+  const checksummed = collections.map((collection) => getAddress(collection.address));
+  const holders = new Map<string, HolderCollection[]>();
+  let start = 0;
+  while (start < holdings.length) {
+    const { collection: position, owner } = holdings[start]!;
+    let end = start + 1;
+    while (end < holdings.length && holdings[end]!.collection === position && holdings[end]!.owner === owner) end++;
+    const owned = holdings.slice(start, end);
+    start = end;
+    const collection = collections[position]!;
+    const nfts = metadataOf[position];
+    const entry: HolderCollection = {
+      type: collection.kind,
+      contractAddress: checksummed[position]!,
+      chainId: collection.chainId,
+      name: collection.name ?? "",
+      symbol: collection.symbol ?? "",
+      ownerSince: owned.reduce((earliest, holding) => Math.min(earliest, Number(holding.ownerSince)), Number.POSITIVE_INFINITY),
+      balance:
+        collection.kind === "erc20"
+          ? formatAmount(BigInt(owned[0]!.amount), collection.decimals ?? 18)
+          : owned.reduce((sum, holding) => sum + BigInt(holding.amount), 0n).toString(),
+      nfts: nfts
+        ? owned.map((holding) => ({ ownerSince: Number(holding.ownerSince), tokenId: holding.tokenId!, ...nfts(holding.tokenId!) }))
+        : [],
+    };
+    const entries = holders.get(owner);
+    if (entries) entries.push(entry);
+    else holders.set(owner, [entry]);
   }
   return [...holders.keys()].sort().map((owner) => ({ holderAddress: getAddress(owner), collections: holders.get(owner)! }));
 }

@@ -16,7 +16,7 @@ export type IndexedCollection = typeof schema.collection.$inferSelect;
 const SEEN_FOR_MS = 5_000;
 const seen = new Map<string, { row: IndexedCollection; until: number }>();
 
-async function findIndexedCollection(indexDb: IndexDb, chainId: number, address: Address): Promise<IndexedCollection | undefined> {
+export async function findIndexedCollection(indexDb: IndexDb, chainId: number, address: Address): Promise<IndexedCollection | undefined> {
   const key = `${chainId}:${address}`;
   const now = Date.now();
   const known = seen.get(key);

@@ -2,6 +2,8 @@
  * Token metadata in its two forms (decisions.md, "Metadata and media"): what clients write (`name`, `description`,
  * `mediaUrl`, `externalUrl`, `traits`, or the OpenSea names) and what every read answers, the OpenSea form.
  */
+import type { MetadataSources } from "../store/metadataSources.js";
+
 export type Attribute = { trait_type: string; value: string | number; display_type?: string };
 export type OpenSeaMetadata = { name: string; description: string; image: string; external_url?: string; attributes: Attribute[] };
 
@@ -62,4 +64,9 @@ export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown
     ...(merged.external_url === undefined ? {} : { external_url: merged.external_url }),
     attributes: merged.attributes ?? [],
   };
+}
+
+/** A token's effective metadata from the sources read for its collection; `tokenId` in decimal. */
+export function tokenMetadataFrom(sources: MetadataSources, collectionName: string | null, tokenId: string): OpenSeaMetadata {
+  return effectiveMetadata(sources.collectionDefault, sources.own.get(tokenId), `${collectionName ?? "Token"} #${tokenId}`, sources.remote.get(tokenId)?.metadata);
 }

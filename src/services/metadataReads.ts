@@ -8,7 +8,7 @@ import { findProjectCollection, tokenTypesExist } from "../store/projectCollecti
 import { findMetadataSources } from "../store/metadataSources.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
-import { effectiveMetadata, type OpenSeaMetadata, toOpenSeaFields } from "./metadata.js";
+import { type OpenSeaMetadata, tokenMetadataFrom, toOpenSeaFields } from "./metadata.js";
 
 type Deps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 
@@ -48,9 +48,7 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
           .limit(1);
     if (!held) throw new NotFoundError(`Token ${tokenId} of ${checksummed} does not exist.`);
   }
-  const { collectionDefault, own, remote } = await findMetadataSources(deps.store, chainId, checksummed, [tokenId]);
-  const id = tokenId.toString();
-  return effectiveMetadata(collectionDefault, own.get(id), `${collection.name ?? "Token"} #${tokenId}`, remote.get(id)?.metadata);
+  return tokenMetadataFrom(await findMetadataSources(deps.store, chainId, checksummed, [tokenId]), collection.name, tokenId.toString());
 }
 
 export type ContractMetadata = { name: string; description: string; image: string; external_link?: string };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { StoreDb } from "./db.js";
 import type { RemoteMetadataRow } from "./remoteTokenMetadata.js";
 
@@ -14,28 +14,34 @@ export type MetadataSources = {
 
 type RemoteJson = Omit<RemoteMetadataRow, "fetchedAt" | "nextAttemptAt"> & { fetchedAt: string | null; nextAttemptAt: string | null };
 
+/** The columns metadataSourcesColumns adds to a row, as node-postgres returns them. */
+export type MetadataSourcesRow = { collection: unknown; own: Record<string, unknown> | null; remote: Record<string, RemoteJson> | null };
+
 /**
- * The three sources of the tokens' metadata in one statement: a page of tokens is answered with one app-store round
- * trip instead of three (each of which took a pool connection of its own). `address` as the collection was recorded
+ * The three sources of some tokens' metadata as three columns of one row (`collection`, `own`, `remote`), for a
+ * statement of its own (findMetadataSources) or beside a page of tokens read in the same statement. `holds` says
+ * which token ids: a predicate on the `token_id` column it is given. `address` as the collection was recorded
  * (project_collections keeps it checksummed; the token tables keep it lowercase).
  */
-export async function findMetadataSources(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<MetadataSources> {
+export function metadataSourcesColumns(chainId: number, address: string, holds: (tokenId: SQL) => SQL): SQL {
   const lower = address.toLowerCase();
-  const ids = sql.param(tokenIds.map(String));
-  const result = await db.execute<{ collection: unknown; own: Record<string, unknown> | null; remote: Record<string, RemoteJson> | null }>(sql`
-    SELECT
+  const tokenId = sql.raw("token_id");
+  return sql`
       (SELECT default_metadata FROM tokenhub_app.project_collections WHERE chain_id = ${chainId} AND address = ${address}) AS collection,
       (SELECT jsonb_object_agg(token_id::text, metadata)
          FROM tokenhub_app.token_metadata
-        WHERE chain_id = ${chainId} AND address = ${lower} AND token_id = ANY(${ids}::numeric[])) AS own,
+        WHERE chain_id = ${chainId} AND address = ${lower} AND ${holds(tokenId)}) AS own,
       (SELECT jsonb_object_agg(token_id::text, jsonb_build_object(
                 'state', state, 'uri', uri, 'metadata', metadata, 'error', error, 'attempts', attempts,
                 'fetchedAt', fetched_at,
                 -- null for 'infinity' (no further try scheduled) and once fetched
                 'nextAttemptAt', CASE WHEN next_attempt_at = 'infinity' OR state = 'fetched' THEN NULL ELSE next_attempt_at END))
          FROM tokenhub_app.remote_token_metadata
-        WHERE chain_id = ${chainId} AND address = ${lower} AND token_id = ANY(${ids}::numeric[])) AS remote`);
-  const row = result.rows[0]!;
+        WHERE chain_id = ${chainId} AND address = ${lower} AND ${holds(tokenId)}) AS remote`;
+}
+
+/** The sources in a row that has metadataSourcesColumns' columns, as the reads use them (remote times as dates). */
+export function metadataSourcesOf(row: MetadataSourcesRow): MetadataSources {
   return {
     collectionDefault: row.collection ?? undefined,
     own: new Map(Object.entries(row.own ?? {})),
@@ -50,4 +56,14 @@ export async function findMetadataSources(db: StoreDb, chainId: number, address:
       ]),
     ),
   };
+}
+
+/**
+ * The three sources of the tokens' metadata in one statement: a page of tokens is answered with one app-store round
+ * trip instead of three (each of which took a pool connection of its own).
+ */
+export async function findMetadataSources(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<MetadataSources> {
+  const ids = sql.param(tokenIds.map(String));
+  const result = await db.execute<MetadataSourcesRow>(sql`SELECT ${metadataSourcesColumns(chainId, address, (tokenId) => sql`${tokenId} = ANY(${ids}::numeric[])`)}`);
+  return metadataSourcesOf(result.rows[0]!);
 }
