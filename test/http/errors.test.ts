@@ -167,11 +167,19 @@ describe("error envelope", () => {
     expect(rows).toEqual([{ chat_id: "9007199254740993", address: ADDRESS }]);
   });
 
-  it("returns a request id on every response, echoing a safe one", async () => {
+  it("returns a request id and the CORS header on every response, echoing a safe id", async () => {
     const echoed = await call("/api/v1/collections?chainId=31337", { headers: { "x-request-id": "trace-123" } });
+    expect(echoed.status).toBe(200);
     expect(echoed.headers.get("x-request-id")).toBe("trace-123");
     const generated = await call("/api/v1/nothing", { headers: { "x-request-id": "bad id with spaces" } });
+    expect(generated.status).toBe(404);
     expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // Ponder's CORS header is carried into answers built by the handlers and by the error handler.
+    const metadataPath = "/metadata/31337/0x0000000000000000000000000000000000000001";
+    for (const response of [echoed, generated, await call(metadataPath), await call(`${metadataPath}/1`)]) {
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    }
   });
 });
 
