@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress } from "viem";
 import * as schema from "../../ponder.schema.js";
@@ -6,6 +7,7 @@ import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
 import { findMetadataSources } from "../store/metadataSources.js";
+import { preparedStatement } from "../store/preparedStatements.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { findIndexedCollection, type IndexedCollection } from "./indexedCollections.js";
@@ -35,33 +37,41 @@ export type Holder = { holderAddress: Address; collections: HolderCollection[] }
 /** One current holding: an ERC-20 balance, an ERC-721 token or an ERC-1155 (owner, token) balance. */
 type Holding = { collection: number; owner: string; tokenId: string | null; amount: string; ownerSince: string };
 
+// One letter per kind in a statement's name: its text depends on the kinds of the collections, in order.
+const KIND_LETTER = { erc20: "f", erc721: "n", erc1155: "m" } as const;
+
 /**
  * Every current holding of the collections in one statement, ordered by collection, then owner, then token id, so
  * grouping is one pass. `collection` is the position in `collections`. Numbers come back as text (token ids are
- * answered as decimal strings; amounts are summed as bigint), the token id sorted as a number.
+ * answered as decimal strings; amounts are summed as bigint), the token id sorted as a number. One prepared statement
+ * per sequence of kinds; collection i's chain and address are the placeholders `chain<i>` and `contract<i>`.
  */
 async function holdingsOf(indexDb: IndexDb, collections: IndexedCollection[]): Promise<Holding[]> {
-  const parts = collections.map((collection, position) => {
-    const inCollection = (t: typeof schema.erc20Balance | typeof schema.erc721Token | typeof schema.erc1155Balance) =>
-      sql`FROM ${t} WHERE ${t.chainId} = ${collection.chainId} AND ${t.contract} = ${collection.address}`;
-    const columns = (owner: AnyColumn, tokenId: AnyColumn | SQL, amount: AnyColumn | SQL, ownerSince: AnyColumn) =>
-      sql`SELECT ${position}::int AS collection, ${owner} AS owner, ${tokenId} AS token_id, ${amount}::text AS amount, ${ownerSince}::text AS owner_since`;
-    if (collection.kind === "erc20") {
-      const t = schema.erc20Balance;
-      return sql`${columns(t.owner, sql`NULL::numeric`, t.balance, t.ownerSince)} ${inCollection(t)}`;
-    }
-    if (collection.kind === "erc721") {
-      const t = schema.erc721Token;
-      return sql`${columns(t.owner, t.tokenId, sql`1`, t.ownerSince)} ${inCollection(t)}`;
-    }
-    const t = schema.erc1155Balance;
-    return sql`${columns(t.owner, t.tokenId, t.balance, t.ownerSince)} ${inCollection(t)}`;
+  const kinds = collections.map((collection) => KIND_LETTER[collection.kind]).join("");
+  const name = kinds.length <= 40 ? `tokenhub_holders_${kinds}` : `tokenhub_holders_${createHash("sha256").update(kinds).digest("hex").slice(0, 40)}`;
+  const statement = preparedStatement<Holding>(indexDb, name, () => {
+    const parts = collections.map((collection, position) => {
+      const inCollection = (t: typeof schema.erc20Balance | typeof schema.erc721Token | typeof schema.erc1155Balance) =>
+        sql`FROM ${t} WHERE ${t.chainId} = ${sql.placeholder(`chain${position}`)} AND ${t.contract} = ${sql.placeholder(`contract${position}`)}`;
+      const columns = (owner: AnyColumn, tokenId: AnyColumn | SQL, amount: AnyColumn | SQL, ownerSince: AnyColumn) =>
+        sql`SELECT ${sql.raw(String(position))}::int AS collection, ${owner} AS owner, ${tokenId} AS token_id, ${amount}::text AS amount, ${ownerSince}::text AS owner_since`;
+      if (collection.kind === "erc20") {
+        const t = schema.erc20Balance;
+        return sql`${columns(t.owner, sql`NULL::numeric`, t.balance, t.ownerSince)} ${inCollection(t)}`;
+      }
+      if (collection.kind === "erc721") {
+        const t = schema.erc721Token;
+        return sql`${columns(t.owner, t.tokenId, sql`1`, t.ownerSince)} ${inCollection(t)}`;
+      }
+      const t = schema.erc1155Balance;
+      return sql`${columns(t.owner, t.tokenId, t.balance, t.ownerSince)} ${inCollection(t)}`;
+    });
+    return sql`SELECT collection, owner, token_id::text AS "tokenId", amount, owner_since AS "ownerSince"
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS holding ORDER BY collection, owner, holding.token_id`;
   });
-  const result = await indexDb.execute<Holding>(
-    sql`SELECT collection, owner, token_id::text AS "tokenId", amount, owner_since AS "ownerSince"
-      FROM (${sql.join(parts, sql` UNION ALL `)}) AS holding ORDER BY collection, owner, holding.token_id`,
+  return await statement(
+    Object.fromEntries(collections.flatMap((collection, position) => [[`chain${position}`, collection.chainId], [`contract${position}`, collection.address]])),
   );
-  return result.rows;
 }
 
 /** The indexed collections named; with a chain, each from the short-lived cache every read route uses. */

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { StoreDb } from "./db.js";
+import { preparedStatement } from "./preparedStatements.js";
 import type { RemoteMetadataRow } from "./remoteTokenMetadata.js";
 
 /** Everything a token's effective metadata is made of, for some tokens of one collection. */
@@ -18,26 +19,31 @@ type RemoteJson = Omit<RemoteMetadataRow, "fetchedAt" | "nextAttemptAt"> & { fet
 export type MetadataSourcesRow = { collection: unknown; own: Record<string, unknown> | null; remote: Record<string, RemoteJson> | null };
 
 /**
+ * Which collection metadataSourcesColumns reads: values, or `sql.placeholder`s of a prepared statement. `address` as
+ * project_collections keeps it (checksummed), `lowercaseAddress` as the token tables keep it.
+ */
+export type MetadataCollection = { chainId: unknown; address: unknown; lowercaseAddress: unknown };
+
+/**
  * The three sources of some tokens' metadata as three columns of one row (`collection`, `own`, `remote`), for a
  * statement of its own (findMetadataSources) or beside a page of tokens read in the same statement. `holds` says
- * which token ids: a predicate on the `token_id` column it is given. `address` as the collection was recorded
- * (project_collections keeps it checksummed; the token tables keep it lowercase).
+ * which token ids: a predicate on the `token_id` column it is given.
  */
-export function metadataSourcesColumns(chainId: number, address: string, holds: (tokenId: SQL) => SQL): SQL {
-  const lower = address.toLowerCase();
+export function metadataSourcesColumns(collection: MetadataCollection, holds: (tokenId: SQL) => SQL): SQL {
+  const { chainId, address, lowercaseAddress } = collection;
   const tokenId = sql.raw("token_id");
   return sql`
       (SELECT default_metadata FROM tokenhub_app.project_collections WHERE chain_id = ${chainId} AND address = ${address}) AS collection,
       (SELECT jsonb_object_agg(token_id::text, metadata)
          FROM tokenhub_app.token_metadata
-        WHERE chain_id = ${chainId} AND address = ${lower} AND ${holds(tokenId)}) AS own,
+        WHERE chain_id = ${chainId} AND address = ${lowercaseAddress} AND ${holds(tokenId)}) AS own,
       (SELECT jsonb_object_agg(token_id::text, jsonb_build_object(
                 'state', state, 'uri', uri, 'metadata', metadata, 'error', error, 'attempts', attempts,
                 'fetchedAt', fetched_at,
                 -- null for 'infinity' (no further try scheduled) and once fetched
                 'nextAttemptAt', CASE WHEN next_attempt_at = 'infinity' OR state = 'fetched' THEN NULL ELSE next_attempt_at END))
          FROM tokenhub_app.remote_token_metadata
-        WHERE chain_id = ${chainId} AND address = ${lower} AND ${holds(tokenId)}) AS remote`;
+        WHERE chain_id = ${chainId} AND address = ${lowercaseAddress} AND ${holds(tokenId)}) AS remote`;
 }
 
 /** The sources in a row that has metadataSourcesColumns' columns, as the reads use them (remote times as dates). */
@@ -63,7 +69,10 @@ export function metadataSourcesOf(row: MetadataSourcesRow): MetadataSources {
  * trip instead of three (each of which took a pool connection of its own).
  */
 export async function findMetadataSources(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<MetadataSources> {
-  const ids = sql.param(tokenIds.map(String));
-  const result = await db.execute<MetadataSourcesRow>(sql`SELECT ${metadataSourcesColumns(chainId, address, (tokenId) => sql`${tokenId} = ANY(${ids}::numeric[])`)}`);
-  return metadataSourcesOf(result.rows[0]!);
+  const statement = preparedStatement<MetadataSourcesRow>(db, "tokenhub_metadata_sources", () => {
+    const collection = { chainId: sql.placeholder("chainId"), address: sql.placeholder("address"), lowercaseAddress: sql.placeholder("contract") };
+    return sql`SELECT ${metadataSourcesColumns(collection, (tokenId) => sql`${tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`)}`;
+  });
+  const [row] = await statement({ chainId, address, contract: address.toLowerCase(), tokenIds: tokenIds.map(String) });
+  return metadataSourcesOf(row!);
 }
