@@ -23,8 +23,19 @@ export type BenchService = {
 /** `tokenhub start` as a user runs it, on a fresh data directory, with a known admin token; resolves once it is up. */
 export async function startBenchService(label: string): Promise<BenchService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
-  const port = await freePort();
   const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
+  // Between freePort() and Ponder's listen another program can take the port: the service then refuses to start
+  // (saying so), and the benchmark tries another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(dataDir, await freePort(), token);
+    } catch (error) {
+      if (attempt >= 3 || !/is in use by another program/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOn(dataDir: string, port: number, token: string): Promise<BenchService> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
     cwd: ROOT,
