@@ -14,6 +14,7 @@ import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
 import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
+import { combined } from "./middleware/combined.js";
 import { provideIndexReadiness } from "./middleware/indexReady.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
@@ -63,8 +64,10 @@ export function createApp(deps: AppDeps) {
     return c.json(body, status);
   });
 
-  app.use("/api/*", jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes, multipartPaths: MULTIPART_PATHS }));
-  app.use("/api/*", provideStore(deps.store, deps.apiTokens));
+  app.use(
+    "/api/*",
+    combined(jsonWriteBodies({ maxBodyBytes: deps.runtime.maxBodyBytes, multipartPaths: MULTIPART_PATHS }), provideStore(deps.store, deps.apiTokens)),
+  );
 
   app.route("/", collectionsRoutes(deps));
   app.route("/", chatUsersRoutes(deps));

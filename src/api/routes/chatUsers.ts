@@ -4,6 +4,7 @@ import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { linkChatUser } from "../../services/chatUsers.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { createRouter } from "../router.js";
 
@@ -13,7 +14,7 @@ const linkRoute = createRoute({
   tags: ["chat users"],
   summary: "Link a chat-platform user to an address (used by the chatId filter of token queries)",
   security: bearerSecurity,
-  middleware: [requireScope("keys"), idempotent()] as const,
+  middleware: [combined(requireScope("keys"), idempotent())] as const,
   request: { body: { required: true, content: { "application/json": { schema: linkChatUserBody } } } },
   responses: {
     200: { description: "Linked", content: { "application/json": { schema: linkChatUserResponse } } },

@@ -4,6 +4,7 @@ import { addressSchema, bearerSecurity, chainIdSchema, errorResponses, notReadyR
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { describeTokenAccount } from "../../services/erc6551.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter } from "../router.js";
 
@@ -13,7 +14,7 @@ const accountRouteSpec = createRoute({
   tags: ["erc6551"],
   summary: "The ERC-6551 account address of a token (known before it is created) and whether it is deployed",
   security: bearerSecurity,
-  middleware: [requireScope("read"), requireIndexReady()] as const,
+  middleware: [combined(requireScope("read"), requireIndexReady())] as const,
   request: { query: z.object({ tokenChainId: chainIdSchema, tokenContractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
     200: {

@@ -8,6 +8,7 @@ import type { IndexDb } from "../../services/collections.js";
 import { listHolders } from "../../services/holders.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
@@ -20,7 +21,7 @@ const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
       tags: ["holders"],
       summary: "Every holder of the given contracts across ERC-20, ERC-721 and ERC-1155, grouped by holder",
       security: bearerSecurity,
-      middleware: [requireScope("read"), requireIndexReady()] as const,
+      middleware: [combined(requireScope("read"), requireIndexReady())] as const,
       description:
         method === "post" ? "The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : undefined,
       request: { query: holdersQuery },

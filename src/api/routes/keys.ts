@@ -14,6 +14,7 @@ import {
 import { createCloudKey, listCloudKeys, signMessageWithCloudKey, signTypedDataWithCloudKey } from "../../services/cloudKeys.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { createRouter } from "../router.js";
 
@@ -25,7 +26,7 @@ function keyPost<Body extends z.ZodType, Response extends z.ZodType>(path: strin
     tags: ["keys"],
     summary,
     security: bearerSecurity,
-    middleware: [requireScope("keys"), idempotent()] as const,
+    middleware: [combined(requireScope("keys"), idempotent())] as const,
     request: { body: { required: true, content: { "application/json": { schema: body } } } },
     responses: { 200: { description: "Done", content: { "application/json": { schema: response } } }, ...errorResponses },
   });

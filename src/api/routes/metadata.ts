@@ -12,6 +12,7 @@ import { metadataStatusOf } from "../../services/metadataStatus.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
 import { createRouter } from "../router.js";
 
@@ -57,7 +58,7 @@ const tokenMetadataSpec = createRoute({
   tags: ["metadata"],
   summary: "A token's effective metadata (collection defaults overridden by the token's own)",
   security: bearerSecurity,
-  middleware: [requireScope("read"), requireIndexReady()] as const,
+  middleware: [combined(requireScope("read"), requireIndexReady())] as const,
   request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
     200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema }).openapi("TokenMetadata") } } },

@@ -2,6 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { Scope } from "../../services/apiTokens.js";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
 
 const chainErrors = {
@@ -26,7 +27,7 @@ export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodTyp
     tags: [spec.tag],
     summary: spec.summary,
     security: bearerSecurity,
-    middleware: [requireScope(spec.scope), idempotent()] as const,
+    middleware: [combined(requireScope(spec.scope), idempotent())] as const,
     request: {
       body: { required: true, content: { "application/json": { schema: spec.body } } },
     },
