@@ -80,11 +80,10 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
       .where(shape.deep ? and(matching, gte(table.tokenId, sql`(${pageStart})`)) : matching)
       .orderBy(asc(table.tokenId))
       .limit(sql.placeholder("limit"));
-    const collection = { chainId: sql.placeholder("chainId"), address: sql.placeholder("address"), lowercaseAddress: sql.placeholder("contract") };
     return sql`
       WITH page AS (${page})
       SELECT (SELECT json_agg(json_build_array(token_id::text, owner) ORDER BY token_id) FROM page) AS tokens,
-        ${metadataSourcesColumns(collection, (tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)`)}`;
+        ${metadataSourcesColumns((tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)`)}`;
   });
 }
 
@@ -153,11 +152,10 @@ function ownersTokensStatement(indexDb: IndexDb, shape: OwnersShape) {
       .from(table)
       .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
       .where(and(eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))));
-    const collection = { chainId: sql.placeholder("chainId"), address: sql.placeholder("address"), lowercaseAddress: sql.placeholder("contract") };
     return sql`
       WITH held AS (${held})
       SELECT (SELECT json_agg(json_build_array(owner, token_id::text) ORDER BY owner, token_id) FROM held) AS tokens,
-        ${metadataSourcesColumns(collection, (tokenId) => sql`${tokenId} IN (SELECT token_id FROM held)`)}`;
+        ${metadataSourcesColumns((tokenId) => sql`${tokenId} IN (SELECT token_id FROM held)`)}`;
   });
 }
 

@@ -19,18 +19,16 @@ type RemoteJson = Omit<RemoteMetadataRow, "fetchedAt" | "nextAttemptAt"> & { fet
 export type MetadataSourcesRow = { collection: unknown; own: Record<string, unknown> | null; remote: Record<string, RemoteJson> | null };
 
 /**
- * Which collection metadataSourcesColumns reads: values, or `sql.placeholder`s of a prepared statement. `address` as
- * project_collections keeps it (checksummed), `lowercaseAddress` as the token tables keep it.
- */
-export type MetadataCollection = { chainId: unknown; address: unknown; lowercaseAddress: unknown };
-
-/**
  * The three sources of some tokens' metadata as three columns of one row (`collection`, `own`, `remote`), for a
- * statement of its own (findMetadataSources) or beside a page of tokens read in the same statement. `holds` says
- * which token ids: a predicate on the `token_id` column it is given.
+ * prepared statement of its own (findMetadataSources) or beside a page of tokens read in the same statement. The
+ * collection comes from the placeholders `chainId`, `address` (checksummed, as project_collections keeps it) and
+ * `contract` (lowercase, as the token tables keep it). `holds` says which token ids: a predicate on the `token_id`
+ * column it is given.
  */
-export function metadataSourcesColumns(collection: MetadataCollection, holds: (tokenId: SQL) => SQL): SQL {
-  const { chainId, address, lowercaseAddress } = collection;
+export function metadataSourcesColumns(holds: (tokenId: SQL) => SQL): SQL {
+  const chainId = sql.placeholder("chainId");
+  const address = sql.placeholder("address");
+  const lowercaseAddress = sql.placeholder("contract");
   const tokenId = sql.raw("token_id");
   return sql`
       (SELECT default_metadata FROM tokenhub_app.project_collections WHERE chain_id = ${chainId} AND address = ${address}) AS collection,
@@ -69,10 +67,11 @@ export function metadataSourcesOf(row: MetadataSourcesRow): MetadataSources {
  * trip instead of three (each of which took a pool connection of its own).
  */
 export async function findMetadataSources(db: StoreDb, chainId: number, address: string, tokenIds: readonly bigint[]): Promise<MetadataSources> {
-  const statement = preparedStatement<MetadataSourcesRow>(db, "tokenhub_metadata_sources", () => {
-    const collection = { chainId: sql.placeholder("chainId"), address: sql.placeholder("address"), lowercaseAddress: sql.placeholder("contract") };
-    return sql`SELECT ${metadataSourcesColumns(collection, (tokenId) => sql`${tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`)}`;
-  });
+  const statement = preparedStatement<MetadataSourcesRow>(
+    db,
+    "tokenhub_metadata_sources",
+    () => sql`SELECT ${metadataSourcesColumns((tokenId) => sql`${tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`)}`,
+  );
   const [row] = await statement({ chainId, address, contract: address.toLowerCase(), tokenIds: tokenIds.map(String) });
   return metadataSourcesOf(row!);
 }
