@@ -5,7 +5,10 @@ import {ERC1155Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC1
 import {MulticallUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/MulticallUpgradeable.sol";
 import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/access/AccessControlUpgradeable.sol";
 import {TokenMetadata} from "./base/TokenMetadata.sol";
+import {ERC1155Utils} from "@openzeppelin/contracts/token/ERC1155/utils/ERC1155Utils.sol";
 import {PermitMint} from "./base/PermitMint.sol";
+import {OpenZeppelinStorage} from "./base/OpenZeppelinStorage.sol";
+import {ITokenHubERC1155BatchMint} from "./interfaces/ITokenHubBatchMint.sol";
 
 /// @notice Multi-token collection created by TokenFactory as an EIP-1167 clone; a collection created
 /// non-transferable is soulbound (mint only).
@@ -39,7 +42,7 @@ contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, Multi
     }
 
     function mintTo(address to, uint256 id, uint256 amount) external onlyRole(MINTER_ROLE) {
-        _mint(to, id, amount, "");
+        _mintOne(to, id, amount);
     }
 
     /// @notice Mints `amounts[i]` of `ids[i]` to `to[i]` for every i, in one transaction.
@@ -51,7 +54,7 @@ contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, Multi
             revert MintBatchLengthMismatch(to.length, ids.length, amounts.length);
         }
         for (uint256 i; i < to.length; ++i) {
-            _mint(to[i], ids[i], amounts[i], "");
+            _mintOne(to[i], ids[i], amounts[i]);
         }
     }
 
@@ -64,7 +67,7 @@ contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, Multi
         bytes calldata signature
     ) external {
         _useMintPermit(to, id, amount, nonce, deadline, signature);
-        _mint(to, id, amount, "");
+        _mintOne(to, id, amount);
     }
 
     function uri(uint256 id) public view override returns (string memory) {
@@ -83,11 +86,23 @@ contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, Multi
         override(ERC1155Upgradeable, AccessControlUpgradeable, TokenMetadata)
         returns (bool)
     {
-        return super.supportsInterface(interfaceId);
+        return interfaceId == type(ITokenHubERC1155BatchMint).interfaceId || super.supportsInterface(interfaceId);
+    }
+
+    /// @dev ERC1155Upgradeable's `_mint` of one id: the same check, write, event and receiver check, without the
+    /// singleton arrays its generic `_update` path allocates (memory that grows with every mint of a batch).
+    function _mintOne(address to, uint256 id, uint256 amount) private {
+        if (to == address(0)) revert ERC1155InvalidReceiver(address(0));
+        OpenZeppelinStorage.erc1155()._balances[id][to] += amount;
+        address operator = _msgSender();
+        emit TransferSingle(operator, address(0), to, id, amount);
+        // Checked here first so that a mint to an account without code skips the call's argument encoding.
+        if (to.code.length != 0) ERC1155Utils.checkOnERC1155Received(operator, address(0), to, id, amount, "");
     }
 
     function _update(address from, address to, uint256[] memory ids, uint256[] memory values) internal override {
-        if (!transferable && from != address(0) && to != address(0)) revert Soulbound();
+        // `transferable` last: only a transfer reads it (mints do not come through here, and there are no burns).
+        if (from != address(0) && to != address(0) && !transferable) revert Soulbound();
         super._update(from, to, ids, values);
     }
 }

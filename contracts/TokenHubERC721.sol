@@ -4,8 +4,11 @@ pragma solidity ^0.8.24;
 import {ERC721Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC721/ERC721Upgradeable.sol";
 import {MulticallUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/MulticallUpgradeable.sol";
 import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/access/AccessControlUpgradeable.sol";
+import {ERC721Utils} from "@openzeppelin/contracts/token/ERC721/utils/ERC721Utils.sol";
 import {TokenMetadata} from "./base/TokenMetadata.sol";
 import {PermitMint} from "./base/PermitMint.sol";
+import {OpenZeppelinStorage} from "./base/OpenZeppelinStorage.sol";
+import {ITokenHubERC721BatchMint} from "./interfaces/ITokenHubBatchMint.sol";
 
 /// @notice NFT collection created by TokenFactory as an EIP-1167 clone; ids are sequential from 1, and a collection
 /// created non-transferable is soulbound (mint only).
@@ -38,6 +41,18 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
         return _mintSequential(to, quantity);
     }
 
+    /// @notice Mints one token to each of `to`, in order, with consecutive ids: `to[i]` gets `firstTokenId + i`. One
+    /// transaction for many mints, without multicall's per-call dispatch and calldata.
+    function mintToMany(address[] calldata to) external onlyRole(MINTER_ROLE) returns (uint256 firstTokenId) {
+        firstTokenId = _reserve(to.length);
+        unchecked {
+            // Every id is at most the new totalMinted, which _reserve computed with overflow checks.
+            for (uint256 i; i < to.length; ++i) {
+                _safeMintNew(to[i], firstTokenId + i);
+            }
+        }
+    }
+
     /// @param amount the number of tokens, minted with the next sequential ids.
     function mintWithPermit(address to, uint256 amount, uint256 nonce, uint256 deadline, bytes calldata signature)
         external
@@ -58,21 +73,44 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
         override(ERC721Upgradeable, AccessControlUpgradeable, TokenMetadata)
         returns (bool)
     {
-        return super.supportsInterface(interfaceId);
+        return interfaceId == type(ITokenHubERC721BatchMint).interfaceId || super.supportsInterface(interfaceId);
+    }
+
+    /// @dev Reserved before minting: minting calls each recipient, which could otherwise reenter and reuse the ids.
+    function _reserve(uint256 quantity) private returns (uint256 firstTokenId) {
+        if (quantity == 0) revert ZeroQuantity();
+        uint256 minted = totalMinted;
+        totalMinted = minted + quantity;
+        return minted + 1;
     }
 
     function _mintSequential(address to, uint256 quantity) private returns (uint256 firstTokenId) {
-        if (quantity == 0) revert ZeroQuantity();
-        firstTokenId = totalMinted + 1;
-        // Reserved before minting: _safeMint calls the recipient, which could otherwise reenter and reuse the ids.
-        totalMinted += quantity;
-        for (uint256 tokenId = firstTokenId; tokenId < firstTokenId + quantity; ++tokenId) {
-            _safeMint(to, tokenId);
+        firstTokenId = _reserve(quantity);
+        unchecked {
+            // Every id is at most the new totalMinted, which _reserve computed with overflow checks.
+            for (uint256 i; i < quantity; ++i) {
+                _safeMintNew(to, firstTokenId + i);
+            }
         }
+    }
+
+    /// @dev ERC721Upgradeable's `_safeMint` for an id _reserve just handed out, which no token ever had: the same
+    /// writes, event and receiver check, without `_update`'s generic transfer path and its second owner lookup.
+    function _safeMintNew(address to, uint256 tokenId) private {
+        if (to == address(0)) revert ERC721InvalidReceiver(address(0));
+        OpenZeppelinStorage.ERC721Storage storage $ = OpenZeppelinStorage.erc721();
+        unchecked {
+            $._balances[to] += 1;
+        }
+        $._owners[tokenId] = to;
+        emit Transfer(address(0), to, tokenId);
+        // Checked here first so that a mint to an account without code skips the call's argument encoding.
+        if (to.code.length != 0) ERC721Utils.checkOnERC721Received(_msgSender(), address(0), to, tokenId, "");
     }
 
     function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
         from = super._update(to, tokenId, auth);
-        if (!transferable && from != address(0) && to != address(0)) revert Soulbound();
+        // `transferable` last: only a transfer reads it (mints do not come through here, and there are no burns).
+        if (from != address(0) && to != address(0) && !transferable) revert Soulbound();
     }
 }

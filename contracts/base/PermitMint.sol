@@ -9,7 +9,7 @@ import {CollectionRoles} from "./CollectionRoles.sol";
 /// @notice Mint permits: a minter signs EIP-712 typed data off-chain (free), the recipient or anyone else redeems it
 /// and pays the gas; the tokens always go to the signed `to`.
 /// @dev Nonces are an unordered bitmap per signer, so any number of permits can be outstanding and redeemed in any
-/// order; tokenhub uses the permit's UUID as a 128-bit nonce.
+/// order; tokenhub numbers a signer's permits per collection, so consecutive redemptions write one word of it.
 abstract contract PermitMint is CollectionRoles, EIP712Upgradeable {
     using BitMaps for BitMaps.BitMap;
 

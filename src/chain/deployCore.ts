@@ -16,10 +16,14 @@ import { getCode, sendTransaction, waitForTransactionReceipt } from "viem/action
 import {
   erc6551RegistryInitCode,
   tokenFactoryBytecode,
+  tokenFactoryV1Bytecode,
   tokenHubAccountBytecode,
   tokenHubERC1155Bytecode,
+  tokenHubERC1155V1Bytecode,
   tokenHubERC20Bytecode,
+  tokenHubERC20V1Bytecode,
   tokenHubERC721Bytecode,
+  tokenHubERC721V1Bytecode,
 } from "../../abis/index.js";
 
 /** The deterministic deployment proxy (Arachnid's), present on most chains and on anvil unless forking. */
@@ -69,22 +73,44 @@ export class CoreDeploymentFailedError extends Error {
 
 type CoreDeployment = { name: CoreContractName; salt: Hex; initCode: Hex };
 
+type Generation = { erc20: Hex; erc721: Hex; erc1155: Hex; factory: Hex };
+
+/** The token contracts this code creates collections from (generation 2: contracts/*.sol). */
+const CURRENT_GENERATION: Generation = {
+  erc20: tokenHubERC20Bytecode,
+  erc721: tokenHubERC721Bytecode,
+  erc1155: tokenHubERC1155Bytecode,
+  factory: tokenFactoryBytecode,
+};
+
+/**
+ * Generation 1 (contracts/v1), as every installation before generation 2 deployed it. Nothing deploys it any more,
+ * but the collections created from it live on: its factory is indexed, and tests reproduce an old installation.
+ */
+const FIRST_GENERATION: Generation = {
+  erc20: tokenHubERC20V1Bytecode,
+  erc721: tokenHubERC721V1Bytecode,
+  erc1155: tokenHubERC1155V1Bytecode,
+  factory: tokenFactoryV1Bytecode,
+};
+
 /** In deployment order; the factory's init code embeds the implementations' predicted addresses. */
-function coreDeployments(): CoreDeployment[] {
-  const erc20 = { name: "erc20Implementation", salt: CORE_SALT, initCode: tokenHubERC20Bytecode } as const;
-  const erc721 = { name: "erc721Implementation", salt: CORE_SALT, initCode: tokenHubERC721Bytecode } as const;
-  const erc1155 = { name: "erc1155Implementation", salt: CORE_SALT, initCode: tokenHubERC1155Bytecode } as const;
+function tokenDeployments(generation: Generation): CoreDeployment[] {
+  const erc20 = { name: "erc20Implementation", salt: CORE_SALT, initCode: generation.erc20 } as const;
+  const erc721 = { name: "erc721Implementation", salt: CORE_SALT, initCode: generation.erc721 } as const;
+  const erc1155 = { name: "erc1155Implementation", salt: CORE_SALT, initCode: generation.erc1155 } as const;
   const factoryArguments = encodeAbiParameters(
     [{ type: "address" }, { type: "address" }, { type: "address" }],
     [create2Address(erc20), create2Address(erc721), create2Address(erc1155)],
   );
+  return [erc20, erc721, erc1155, { name: "tokenFactory", salt: CORE_SALT, initCode: concat([generation.factory, factoryArguments]) }];
+}
+
+function coreDeployments(): CoreDeployment[] {
   return [
     { name: "erc6551Registry", salt: ERC6551_REGISTRY_SALT, initCode: erc6551RegistryInitCode },
     { name: "accountImplementation", salt: CORE_SALT, initCode: tokenHubAccountBytecode },
-    erc20,
-    erc721,
-    erc1155,
-    { name: "tokenFactory", salt: CORE_SALT, initCode: concat([tokenFactoryBytecode, factoryArguments]) },
+    ...tokenDeployments(CURRENT_GENERATION),
   ];
 }
 
@@ -101,6 +127,13 @@ export function predictCoreAddresses(): CoreAddresses {
   return addressesOf(coreDeployments());
 }
 
+export type FirstGenerationAddresses = Pick<CoreAddresses, "erc20Implementation" | "erc721Implementation" | "erc1155Implementation" | "tokenFactory">;
+
+/** Where generation 1's implementations and factory live wherever tokenhub was deployed before generation 2. */
+export function predictFirstGenerationAddresses(): FirstGenerationAddresses {
+  return addressesOf(tokenDeployments(FIRST_GENERATION)) as FirstGenerationAddresses;
+}
+
 /**
  * Deploys whichever core contracts are missing on the client's chain, one CREATE2 deployer transaction each, waiting
  * for every receipt. Idempotent: a second call deploys nothing.
@@ -113,6 +146,27 @@ export async function deployCore(
   account: Account | Address,
 ): Promise<DeployCoreReturnType> {
   const deployments = coreDeployments();
+  return { addresses: addressesOf(deployments), deployed: await deployMissing(client, account, deployments) };
+}
+
+/**
+ * Deploys generation 1 (and the registry and account implementation it came with) as an installation from before
+ * generation 2 had it: how tests and benchmarks reproduce collections created before the upgrade.
+ */
+export async function deployFirstGeneration(
+  client: Client<Transport, Chain | undefined>,
+  account: Account | Address,
+): Promise<FirstGenerationAddresses> {
+  const deployments = tokenDeployments(FIRST_GENERATION);
+  await deployMissing(client, account, [...coreDeployments().slice(0, 2), ...deployments]);
+  return addressesOf(deployments) as FirstGenerationAddresses;
+}
+
+async function deployMissing(
+  client: Client<Transport, Chain | undefined>,
+  account: Account | Address,
+  deployments: CoreDeployment[],
+): Promise<CoreContractName[]> {
   const addresses = addressesOf(deployments);
   const missing: CoreDeployment[] = [];
   for (const deployment of deployments) {
@@ -135,7 +189,7 @@ export async function deployCore(
       throw new CoreDeploymentFailedError(deployment.name, { address, transactionHash });
     }
   }
-  return { addresses, deployed: missing.map((deployment) => deployment.name) };
+  return missing.map((deployment) => deployment.name);
 }
 
 async function hasCode(client: Client, address: Address): Promise<boolean> {

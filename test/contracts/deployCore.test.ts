@@ -7,7 +7,9 @@ import {
   ERC6551_REGISTRY,
   ERC6551_REGISTRY_SALT,
   deployCore,
+  deployFirstGeneration,
   predictCoreAddresses,
+  predictFirstGenerationAddresses,
 } from "../../src/chain/deployCore.js";
 import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
 
@@ -78,5 +80,33 @@ describe("deployCore", () => {
     await chain.client.setNonce({ address: accountImplementation, nonce: 0 });
     const { deployed } = await deployCore(chain.client, chain.accounts[0]!);
     expect(deployed).toEqual(["accountImplementation"]);
+  });
+});
+
+describe("generations", () => {
+  it("generation 1 lives where every installation before generation 2 deployed it, with the same account implementation", () => {
+    expect(predictFirstGenerationAddresses()).toEqual({
+      erc20Implementation: "0x175dA37Af00D5663a4B0bb6078Ea8E58e22397C6",
+      erc721Implementation: "0xfEB8F1e2595246072a8aAdf20686D24d4673e71a",
+      erc1155Implementation: "0x7810BF4e112726bA6Bebe977A29AFe960C032299",
+      tokenFactory: "0x71bB98A96b95A48C1b31D6DD30C0fdE0055Fe487",
+    });
+    // Accounts are bound to the account implementation's address: it must never move.
+    expect(predictCoreAddresses().accountImplementation).toBe("0xeD693374cc57DbcAD6e7AF3462e54353D510a5d1");
+  });
+
+  it("generation 2 has new addresses and lives beside generation 1, each factory creating from its own implementations", async () => {
+    const first = predictFirstGenerationAddresses();
+    const current = predictCoreAddresses();
+    for (const name of ["erc20Implementation", "erc721Implementation", "erc1155Implementation", "tokenFactory"] as const) {
+      expect(current[name], name).not.toBe(first[name]);
+    }
+    await deployCore(chain.client, chain.accounts[0]!);
+    expect(await deployFirstGeneration(chain.client, chain.accounts[0]!)).toEqual(first);
+    for (const address of Object.values(first)) expect(await chain.client.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
+    const implementationOf = (factory: `0x${string}`) =>
+      chain.client.readContract({ address: factory, abi: tokenFactoryAbi, functionName: "erc721Implementation" });
+    expect(await implementationOf(first.tokenFactory)).toBe(first.erc721Implementation);
+    expect(await implementationOf(current.tokenFactory)).toBe(current.erc721Implementation);
   });
 });

@@ -1,4 +1,4 @@
-import { maxUint256, zeroAddress, type Address } from "viem";
+import { encodeAbiParameters, keccak256, maxUint256, zeroAddress, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi } from "../../abis/index.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
@@ -12,6 +12,7 @@ import {
   expectRevert,
   expectedContractURI,
   mined,
+  storageSlotsTouched,
 } from "./fixtures.js";
 
 let chain: TestChain;
@@ -135,6 +136,38 @@ describe("TokenHubERC1155 minting", () => {
   });
 });
 
+describe("TokenHubERC1155 mint checks", () => {
+  it("mintTo and mintBatch refuse the zero address and a contract without onERC1155Received, minting nothing", async () => {
+    const { minter, alice } = accounts();
+    const request = { account: minter, address: transferable, abi: tokenHubERC1155Abi } as const;
+    await expectRevert(chain.client.writeContract({ ...request, functionName: "mintTo", args: [zeroAddress, 1n, 1n] }), "ERC1155InvalidReceiver", [zeroAddress]);
+    await expectRevert(chain.client.writeContract({ ...request, functionName: "mintTo", args: [soulbound, 1n, 1n] }), "ERC1155InvalidReceiver", [soulbound]);
+    await expectRevert(
+      chain.client.writeContract({ ...request, functionName: "mintBatch", args: [[alice.address, soulbound], [1n, 1n], [1n, 1n]] }),
+      "ERC1155InvalidReceiver",
+      [soulbound],
+    );
+    expect(await balanceOf(transferable, alice.address, 1n)).toBe(0n);
+  });
+
+  it("a mint touches the minter's role and the recipient's balance: never transferable", async () => {
+    const { minter, alice } = accounts();
+    await mintTo(soulbound, minter.address, 1n, 1n);
+    const hash = await chain.client.writeContract({ account: minter, address: soulbound, abi: tokenHubERC1155Abi, functionName: "mintTo", args: [alice.address, 1n, 2n] });
+    await mined(chain, Promise.resolve(hash));
+    // ERC-7201 namespaces of OpenZeppelin's AccessControl and ERC1155 (balances by id, then account, at +0).
+    const accessControl = 0x02dd7bc7dec4dceedda775e58dd541e08a116c6c53815c0bd028192f7b626800n;
+    const erc1155 = 0x88be536d5240c274a3b1d3a1be54482fd9caa294f08c62a7cde569f49a3c4500n;
+    const slotOf = (types: readonly [string, string], values: readonly [unknown, unknown]) =>
+      keccak256(encodeAbiParameters(types.map((type) => ({ type })), values as never));
+    const roleMembers = BigInt(slotOf(["bytes32", "uint256"], [MINTER_ROLE, accessControl]));
+    const balancesOfId = BigInt(slotOf(["uint256", "uint256"], [1n, erc1155]));
+    expect(await storageSlotsTouched(chain, hash, soulbound)).toEqual(
+      [slotOf(["address", "uint256"], [minter.address, roleMembers]), slotOf(["address", "uint256"], [alice.address, balancesOfId])].sort(),
+    );
+  });
+});
+
 describe("TokenHubERC1155 transfers", () => {
   it("are allowed when the collection is transferable", async () => {
     const { alice, bob } = accounts();
@@ -237,7 +270,7 @@ describe("TokenHubERC1155 metadata", () => {
     await expectMissingRole(write(functionName, args, admin), admin.address, METADATA_ROLE);
   });
 
-  it("supports ERC-4906, ERC-1155, ERC-1155 metadata URI, ERC-165 and AccessControl", async () => {
+  it("supports ERC-4906, ERC-1155, ERC-1155 metadata URI, ERC-165, AccessControl and its batch mint", async () => {
     const supports = (id: `0x${string}`) =>
       chain.client.readContract({
         address: transferable,
@@ -245,7 +278,8 @@ describe("TokenHubERC1155 metadata", () => {
         functionName: "supportsInterface",
         args: [id],
       });
-    for (const id of ["0x49064906", "0xd9b67a26", "0x0e89341c", "0x01ffc9a7", "0x7965db0b"] as const) {
+    // The last: ITokenHubERC1155BatchMint, the selector of mintBatch(address[],uint256[],uint256[]).
+    for (const id of ["0x49064906", "0xd9b67a26", "0x0e89341c", "0x01ffc9a7", "0x7965db0b", "0x57128683"] as const) {
       expect(await supports(id), id).toBe(true);
     }
     expect(await supports("0xffffffff")).toBe(false);

@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Address } from "viem";
+import { BaseError, ContractFunctionRevertedError, encodeAbiParameters, encodeFunctionData, keccak256, maxUint256, toHex, zeroAddress, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC20Abi } from "../../abis/index.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
@@ -9,8 +9,10 @@ import {
   deployTokenHub,
   eventArgs,
   expectMissingRole,
+  expectRevert,
   expectedContractURI,
   mined,
+  storageSlotsTouched,
 } from "./fixtures.js";
 
 let chain: TestChain;
@@ -84,6 +86,58 @@ describe("TokenHubERC20", () => {
     );
     expect(await read.balanceOf(alice.address)).toBe(4n);
     expect(await read.balanceOf(bob.address)).toBe(2n);
+  });
+
+  it("mintToMany credits every recipient in order, one Transfer each, and counts the supply once", async () => {
+    const { minter, alice, bob } = accounts();
+    await mined(chain, chain.client.writeContract({ account: minter, address: token, abi: tokenHubERC20Abi, functionName: "mintTo", args: [alice.address, 10n] }));
+    const receipt = await mined(
+      chain,
+      chain.client.writeContract({
+        account: minter,
+        address: token,
+        abi: tokenHubERC20Abi,
+        functionName: "mintToMany",
+        args: [[bob.address, alice.address, bob.address], [1n, 2n, 3n]],
+      }),
+    );
+    expect(eventArgs(tokenHubERC20Abi, receipt, "Transfer")).toEqual([
+      { from: zeroAddress, to: bob.address, value: 1n },
+      { from: zeroAddress, to: alice.address, value: 2n },
+      { from: zeroAddress, to: bob.address, value: 3n },
+    ]);
+    expect([await read.balanceOf(alice.address), await read.balanceOf(bob.address)]).toEqual([12n, 4n]);
+    expect(await chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "totalSupply" })).toBe(16n);
+  });
+
+  it("mintToMany rejects mismatched lists, a zero address, a supply overflow, and a caller without MINTER_ROLE", async () => {
+    const { minter, alice, bob } = accounts();
+    const mintToMany = (to: Address[], amounts: bigint[], account = minter) =>
+      chain.client.writeContract({ account, address: token, abi: tokenHubERC20Abi, functionName: "mintToMany", args: [to, amounts] });
+    await expectRevert(mintToMany([alice.address, bob.address], [1n]), "MintToManyLengthMismatch", [2n, 1n]);
+    await expectRevert(mintToMany([alice.address, zeroAddress], [1n, 1n]), "ERC20InvalidReceiver", [zeroAddress]);
+    await mined(chain, chain.client.writeContract({ account: minter, address: token, abi: tokenHubERC20Abi, functionName: "mintTo", args: [alice.address, maxUint256 - 5n] }));
+    // Checked arithmetic, as minting one by one would hit on the same mint.
+    const overflow = await mintToMany([bob.address, bob.address], [5n, 1n]).catch((error: BaseError) => error.walk((e) => e instanceof ContractFunctionRevertedError));
+    expect((overflow as ContractFunctionRevertedError).data?.args).toEqual([0x11n]);
+    expect(await read.balanceOf(bob.address)).toBe(0n);
+    await expectMissingRole(mintToMany([bob.address], [1n], bob), bob.address, MINTER_ROLE);
+  });
+
+  it("a mint touches the minter's role, the supply and the recipient's balance", async () => {
+    const { minter, alice, bob } = accounts();
+    const mint = (to: Address) => chain.client.writeContract({ account: minter, address: token, abi: tokenHubERC20Abi, functionName: "mintTo", args: [to, 1n] });
+    await mined(chain, mint(alice.address));
+    const hash = await mint(bob.address);
+    await mined(chain, Promise.resolve(hash));
+    // ERC-7201 namespaces of OpenZeppelin's AccessControl and ERC20 (balances at +0, the supply at +2).
+    const accessControl = 0x02dd7bc7dec4dceedda775e58dd541e08a116c6c53815c0bd028192f7b626800n;
+    const erc20 = 0x52c63247e1f47db19d5ce0460030c497f067ca4cebf71ba98eeadabe20bace00n;
+    const roleMembers = BigInt(keccak256(encodeAbiParameters([{ type: "bytes32" }, { type: "uint256" }], [MINTER_ROLE, accessControl])));
+    const addressKey = (key: Address, slot: bigint) => keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [key, slot]));
+    expect(await storageSlotsTouched(chain, hash, token)).toEqual(
+      [addressKey(minter.address, roleMembers), toHex(erc20 + 2n, { size: 32 }), addressKey(bob.address, erc20)].sort(),
+    );
   });
 
   it("lets the admin grant the minter role", async () => {
@@ -162,11 +216,13 @@ describe("TokenHubERC20", () => {
     });
   });
 
-  it("supports ERC-165 and AccessControl", async () => {
+  it("supports ERC-165, AccessControl and its batch mint", async () => {
     const supports = (id: `0x${string}`) =>
       chain.client.readContract({ address: token, abi: tokenHubERC20Abi, functionName: "supportsInterface", args: [id] });
     expect(await supports("0x01ffc9a7")).toBe(true);
     expect(await supports("0x7965db0b")).toBe(true);
+    // ITokenHubERC20BatchMint: the selector of mintToMany(address[],uint256[]).
+    expect(await supports("0x92524725")).toBe(true);
     expect(await supports("0xffffffff")).toBe(false);
   });
 });

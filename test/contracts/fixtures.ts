@@ -110,6 +110,18 @@ export function expectMissingRole(action: Promise<unknown>, caller: Address, rol
   return expectRevert(action, "AccessControlUnauthorizedAccount", [caller, role]);
 }
 
+/**
+ * The storage slots of `contract` the transaction read or wrote, from anvil's prestate tracer: what a gas
+ * optimisation that skips a storage read is proven by.
+ */
+export async function storageSlotsTouched(chain: TestChain, hash: Hash, contract: Address): Promise<Hash[]> {
+  const prestate = (await chain.client.request({
+    method: "debug_traceTransaction",
+    params: [hash, { tracer: "prestateTracer" }],
+  } as never)) as Record<string, { storage?: Record<Hash, Hash> }>;
+  return Object.keys(prestate[contract.toLowerCase()]?.storage ?? {}).sort() as Hash[];
+}
+
 export function eventArgs<const abi extends Abi, eventName extends ContractEventName<abi>>(
   abi: abi,
   receipt: TransactionReceipt,

@@ -1,4 +1,4 @@
-import { encodeFunctionData, maxUint256, zeroHash, type Address, type Hex } from "viem";
+import { encodeAbiParameters, encodeFunctionData, keccak256, maxUint256, zeroHash, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
@@ -9,6 +9,7 @@ import {
   expectRevert,
   latestTimestamp,
   mined,
+  storageSlotsTouched,
 } from "./fixtures.js";
 import { signMintPermit, signMintPermitWithId, uuidNonce, type MintPermit } from "./permits.js";
 
@@ -161,6 +162,58 @@ describe("invalidateNonce", () => {
     expect(await isNonceUsed(alice.address, permit.nonce)).toBe(false);
     await expectRevert(redeemERC20(permit, signature), "PermitNonceUsed", [minter.address, permit.nonce]);
     await expectRevert(invalidate(), "PermitNonceUsed", [minter.address, permit.nonce]);
+  });
+});
+
+describe("sequential nonces (what tokenhub issues: one counter per signer and collection)", () => {
+  /** The start of a word of the nonce bitmap: the 256 nonces from here share one storage slot. */
+  const WORD = 7n << 8n;
+
+  async function signed(nonces: bigint[]) {
+    const { minter, alice } = accounts();
+    return Promise.all(
+      nonces.map(async (nonce) => {
+        const permit = permitFor(alice.address, nonce - WORD + 1n, { nonce });
+        return { permit, signature: await signMintPermit(minter, chain.chainId, erc20, permit) };
+      }),
+    );
+  }
+
+  it("redeem in any order, each once", async () => {
+    const { minter, alice } = accounts();
+    const [first, second, third] = await signed([WORD, WORD + 1n, WORD + 2n]);
+    for (const { permit, signature } of [third!, first!, second!]) await mined(chain, redeemERC20(permit, signature));
+    expect(await erc20Balance(alice.address)).toBe(1n + 2n + 3n);
+    await expectRevert(redeemERC20(second!.permit, second!.signature), "PermitNonceUsed", [minter.address, WORD + 1n]);
+    expect(await isNonceUsed(minter.address, WORD + 3n)).toBe(false);
+  });
+
+  it("a revoked one is refused while its neighbours stay redeemable", async () => {
+    const { minter, alice } = accounts();
+    const [first, second, third] = await signed([WORD, WORD + 1n, WORD + 2n]);
+    await mined(chain, chain.client.writeContract({ account: minter, address: erc20, abi: tokenHubERC20Abi, functionName: "invalidateNonce", args: [WORD + 1n] }));
+    await expectRevert(redeemERC20(second!.permit, second!.signature), "PermitNonceUsed", [minter.address, WORD + 1n]);
+    await mined(chain, redeemERC20(third!.permit, third!.signature));
+    await mined(chain, redeemERC20(first!.permit, first!.signature));
+    expect(await erc20Balance(alice.address)).toBe(1n + 3n);
+  });
+
+  it("consecutive redemptions write the same bitmap word: only the first pays for a fresh slot", async () => {
+    const { minter } = accounts();
+    const redeemed = [];
+    for (const { permit, signature } of await signed([WORD, WORD + 1n, WORD + 2n])) {
+      const hash = await redeemERC20(permit, signature);
+      redeemed.push({ receipt: await mined(chain, Promise.resolve(hash)), slots: await storageSlotsTouched(chain, hash, erc20) });
+    }
+    // The bitmaps are PermitMint's mapping at slot 1 of the ERC-20's layout (after ContractMetadata's URI); word 7
+    // of the signer's bitmap holds nonces 7 * 256 to 7 * 256 + 255.
+    const slotOf = (type: "address" | "uint256", key: Address | bigint, slot: bigint) =>
+      keccak256(encodeAbiParameters([{ type }, { type: "uint256" }], [key as never, slot]));
+    const bitmapWord = slotOf("uint256", 7n, BigInt(slotOf("address", minter.address, 1n)));
+    for (const { slots } of redeemed) expect(slots).toContain(bitmapWord);
+    const [first, , third] = redeemed;
+    // A fresh slot costs 20,000 to write, an already written one 2,900.
+    expect(first!.receipt.gasUsed - third!.receipt.gasUsed).toBeGreaterThan(15_000n);
   });
 });
 
