@@ -8,6 +8,7 @@ import {
   tokenHubERC20Abi,
   tokenHubERC721Abi,
 } from "./abis/index.js";
+import { predictFirstGenerationAddresses } from "./src/chain/deployCore.js";
 import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./src/config/runtime.js";
 
 /**
@@ -58,8 +59,11 @@ function perChain<T>(build: (chain: RuntimeChain) => T | undefined): Record<stri
   return out;
 }
 
+/** Today's factory and generation 1's, whose collections live on (where it was never deployed it emits nothing). */
+const tokenFactories = (chain: RuntimeChain) => [chain.core.tokenFactory, predictFirstGenerationAddresses().tokenFactory];
+
 const factoryChildren = perChain((chain) => ({
-  address: factory({ address: chain.core.tokenFactory, event: collectionCreated, parameter: "collection" }),
+  address: factory({ address: tokenFactories(chain), event: collectionCreated, parameter: "collection" }),
   startBlock: chain.startBlock,
 }));
 
@@ -84,7 +88,7 @@ export default createConfig({
   contracts: {
     TokenFactory: {
       abi: tokenFactoryAbi,
-      chain: perChain((chain) => ({ address: chain.core.tokenFactory, startBlock: chain.startBlock })),
+      chain: perChain((chain) => ({ address: tokenFactories(chain), startBlock: chain.startBlock })),
     },
     Erc20Collection: { abi: tokenHubERC20Abi, chain: factoryChildren },
     Erc721Collection: { abi: tokenHubERC721Abi, chain: factoryChildren },

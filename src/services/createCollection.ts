@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData, parseEventLogs } from "viem";
 import { tokenFactoryAbi } from "../../abis/index.js";
+import { CURRENT_CONTRACT_VERSION } from "../chain/contractGenerations.js";
 import { ReceiptTimeoutError } from "../chain/transactions/pipeline.js";
 import { ChainUnavailableError, TokenhubError } from "../errors.js";
 import type { MetadataFields } from "../schemas/metadata.js";
@@ -62,6 +63,8 @@ export async function createCollection(
     transferable: input.kind === "erc20" ? true : input.transferable,
     defaultMetadata: input.kind === "erc20" ? null : (input.defaultMetadata ?? null),
     transactionHash: record.hash,
+    // The chain's factory is the one deployCore deploys: it creates from the current generation.
+    contractVersion: CURRENT_CONTRACT_VERSION,
   });
   return { ...sentWrite(writer.runtime, chain.id, record.hash), contractAddress };
 }

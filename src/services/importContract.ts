@@ -1,6 +1,7 @@
 import { type Address, createPublicClient, http, keccak256, stringToHex } from "viem";
 import { tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import type { ChainConfig } from "../chain/chainsConfig.js";
+import { contractVersionOf } from "../chain/contractGenerations.js";
 import { ChainUnavailableError, ForbiddenError, NotFoundError, ValidationError } from "../errors.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection, insertProjectCollection, type ProjectCollection } from "../store/projectCollections.js";
@@ -51,11 +52,14 @@ export async function importContract(
       `No service signer holds MINTER_ROLE on ${listed.address}: grant it to ${input.signerAddresses.join(", ") || "(no signer configured)"} (grantRole(${MINTER_ROLE}, <signer>)) and import again.`,
     );
   }
-  const [name, symbol, decimals, transferable] = await Promise.all([
+  const [name, symbol, decimals, transferable, contractVersion] = await Promise.all([
     readView<string>(client, tokenHubERC20Abi, listed.address, "name"),
     readView<string>(client, tokenHubERC20Abi, listed.address, "symbol"),
     listed.kind === "erc20" ? readView<number>(client, tokenHubERC20Abi, listed.address, "decimals") : Promise.resolve(undefined),
     listed.kind === "erc20" ? Promise.resolve(true) : readView<boolean>(client, tokenHubERC721Abi, listed.address, "transferable"),
+    contractVersionOf(client, listed.address, listed.kind).catch((error: unknown) => {
+      throw new ChainUnavailableError(`Could not read which entry points ${listed.address} has on chain ${input.chain.id}; try again once its RPC answers.`, { cause: error });
+    }),
   ]);
   // A wrong guess here would scale every later mint wrongly: no decimals, no import.
   if (listed.kind === "erc20" && decimals === undefined) {
@@ -71,5 +75,6 @@ export async function importContract(
     symbol: symbol ?? "",
     decimals: listed.kind === "erc20" ? Number(decimals) : null,
     transferable: transferable ?? true,
+    contractVersion,
   });
 }

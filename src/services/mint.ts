@@ -1,5 +1,6 @@
 import { type Address, encodeFunctionData } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { mintJoining } from "../chain/contractGenerations.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { scaleAmount } from "../schemas/amounts.js";
 import type { MetadataFields } from "../schemas/metadata.js";
@@ -9,7 +10,7 @@ import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
 /** What a write needs to know of a collection: who owns it and what it is. None of it ever changes. */
-export type OwnedCollection = Pick<ProjectCollection, "chainId" | "address" | "projectId" | "kind" | "decimals">;
+export type OwnedCollection = Pick<ProjectCollection, "chainId" | "address" | "projectId" | "kind" | "decimals" | "contractVersion">;
 
 /**
  * Collections found in the app store. A project's claim on a collection is written once and its owner, kind and
@@ -25,7 +26,7 @@ async function findCollection(db: StoreDb, chainId: number, address: Address): P
   if (known !== undefined) return known;
   const found = await findProjectCollection(db, chainId, address);
   if (found === undefined) return undefined;
-  const owned: OwnedCollection = { chainId: found.chainId, address: found.address, projectId: found.projectId, kind: found.kind, decimals: found.decimals };
+  const owned: OwnedCollection = { chainId: found.chainId, address: found.address, projectId: found.projectId, kind: found.kind, decimals: found.decimals, contractVersion: found.contractVersion };
   if (knownCollections.size >= KNOWN_COLLECTIONS_MAX) knownCollections.clear();
   knownCollections.set(key, owned);
   return owned;
@@ -55,7 +56,7 @@ export async function mintErc20(writer: ChainWriter, db: StoreDb, caller: Caller
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc20");
   const raw = scaleAmount(input.amount, collection.decimals ?? 18);
   const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: true, ...recordedWith(caller, { amount: raw.toString() }) });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: mintJoining("erc20", collection.contractVersion), ...recordedWith(caller, { amount: raw.toString() }) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 
@@ -66,7 +67,7 @@ export async function mintErc721(
   input: Target & { recipientAddress: Address; metadata?: MetadataFields },
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
-  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
+  const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
   const data = encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "mintTo", args: [input.recipientAddress, 1n] });
   // The token id is known from the receipt only; the metadata waits with the transaction until then.
   const sent = await writer.pipeline.send({
@@ -74,7 +75,7 @@ export async function mintErc721(
     to: input.contractAddress,
     data,
     purpose: "erc721.mint",
-    joinable: true,
+    joinable: mintJoining("erc721", collection.contractVersion),
     ...recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata }),
   });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
@@ -97,10 +98,10 @@ export async function mintErc1155(
   input: Target & { recipientAddress: Address; tokenId: bigint; amount: bigint },
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
-  await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
+  const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, [input.tokenId]);
   const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: true, ...recordedWith(caller) });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: mintJoining("erc1155", collection.contractVersion), ...recordedWith(caller) });
   return sentWrite(writer.runtime, input.chainId, sent.hash);
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { bigint, boolean, foreignKey, integer, jsonb, numeric, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, foreignKey, integer, jsonb, numeric, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { ContractVersion } from "../chain/contractGenerations.js";
 import type { StoreDb } from "./db.js";
 import { appSchema, projects } from "./schema.js";
 import { tokenMetadata } from "./tokenMetadata.js";
@@ -18,6 +19,8 @@ export const projectCollections = appSchema.table(
     transferable: boolean("transferable").notNull().default(true),
     defaultMetadata: jsonb("default_metadata"),
     transactionHash: text("transaction_hash"),
+    /** Which generation of tokenhub's contracts it speaks (migration 0090). */
+    contractVersion: smallint("contract_version").$type<ContractVersion>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
 import { localSignerAccount } from "../../src/chain/signers.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 let service: TestService;
@@ -71,6 +71,8 @@ describe("tokenhub contract import", () => {
     const imported = await service.cli(["contract", "import", "--project", "default", "--chain", "31337", "--address", granted.toLowerCase()]);
     expect(imported.stderr).toBe("");
     expect(imported.stdout.trim()).toBe(`Imported ERC721 ${granted} (Granted) on chain 31337 for project default.`);
+    // A clone of today's implementation declares its batch mint: the service joins its mints through mintToMany.
+    expect(await queryDatabase(service.databaseUrl(), "SELECT contract_version FROM tokenhub_app.project_collections WHERE address = $1", [granted])).toEqual([{ contract_version: 2 }]);
 
     const mint = await fetch(`${service.baseUrl}/api/v1/erc721/mint`, {
       method: "POST",

@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hex } from "viem";
+import { type Address, decodeFunctionData, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { requestFingerprint } from "../../src/services/idempotency.js";
@@ -249,6 +249,13 @@ describe("collections and mints through the API", () => {
     const hashes = [...new Set(responses.map((response) => response.body.transactionHash as string))];
     expect(hashes.length).toBeLessThan(40);
     for (const hash of hashes) await settled(hash);
+    // Joined mints are one mintToMany call (the collection's batch mint), in the order of the calls they carry.
+    for (const hash of hashes) {
+      const carried = responses.flatMap((response, index) => (response.body.transactionHash === hash ? [recipient(index)] : []));
+      const { functionName, args } = decodeFunctionData({ abi: tokenHubERC721Abi, data: (await chain.client.getTransaction({ hash: hash as Hex })).input });
+      expect(functionName).toBe(carried.length === 1 ? "mintTo" : "mintToMany");
+      expect(functionName === "mintTo" ? [args[0]] : [...(args[0] as Address[])].sort()).toEqual(carried.sort());
+    }
 
     // The i-th token of a joined transaction is its i-th call's: each recipient's token carries that request's metadata.
     const rows = await waitFor(async () => {

@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseAbi } from "viem";
+import { type Address, decodeFunctionData, encodeFunctionData, type Hex, parseAbi } from "viem";
 import type { PreparedTransaction } from "./signAndRecord.js";
 
 /**
@@ -7,8 +7,25 @@ import type { PreparedTransaction } from "./signAndRecord.js";
  */
 export type LaneCall = Omit<PreparedTransaction, "gasLimit"> & { gasLimit: bigint | null };
 
+/**
+ * How a collection's single mints are folded into its batch mint entry point: `mintTo` calls, one token or amount
+ * each, become one `mintToMany` (tokenhub's ERC-721 and ERC-20 from generation 2) or `mintBatch` (ERC-1155, every
+ * generation). Cheaper per mint than `multicall`, which dispatches and delegatecalls each call again.
+ */
+export type BatchMint = "erc721.mintToMany" | "erc20.mintToMany" | "erc1155.mintBatch";
+
+/** Whether a call may share a transaction with others to the same contract: not at all, through `multicall` (true), or folded into a batch mint. */
+export type Joinable = boolean | BatchMint;
+
 // Every tokenhub token contract inherits OpenZeppelin's Multicall: calls joined under it run as the signer itself.
 const multicallAbi = parseAbi(["function multicall(bytes[] data) returns (bytes[] results)"]);
+const mintAbi = parseAbi([
+  "function mintTo(address to, uint256 quantityOrAmount)",
+  "function mintTo(address to, uint256 id, uint256 amount)",
+  "function mintToMany(address[] to)",
+  "function mintToMany(address[] to, uint256[] amounts)",
+  "function mintBatch(address[] to, uint256[] ids, uint256[] amounts)",
+]);
 
 export type JoinLimits = {
   /** Most calls in one joined transaction; 1 sends every call on its own. */
@@ -17,12 +34,12 @@ export type JoinLimits = {
   maxGas: bigint;
 };
 
-/** One transaction to sign: a call on its own, or several joined into `multicall(bytes[])`, with who asked for it. */
+/** One transaction to sign: a call on its own, or several joined into one, with who asked for it. */
 export type TransactionUnit<T, Call extends LaneCall = LaneCall> = { prepared: Call; members: T[] };
 
 /**
  * Group commit for calls: joinable calls of one batch that go to the same contract, for the same project and
- * purpose, become one `multicall` transaction. Under load this turns N mints into one simulation, one nonce, one
+ * purpose, become one transaction (a batch mint, or `multicall`). Under load this turns N mints into one simulation, one nonce, one
  * signature, one broadcast and one block's worth of work for the node and the indexer, and saves N - 1 times the
  * 21,000 gas a transaction costs. A call whose gas is known counts towards maxGas; one not simulated yet counts
  * nothing here, and its unit is split later if its simulation exceeds maxGas. Every other call keeps its own
@@ -39,7 +56,7 @@ export function joinCalls<T>(items: readonly T[], preparedOf: (item: T) => LaneC
       continue;
     }
     const gas = prepared.gasLimit ?? 0n;
-    const key = `${prepared.to}|${prepared.projectId ?? ""}|${prepared.purpose}`;
+    const key = `${prepared.to}|${prepared.projectId ?? ""}|${prepared.purpose}|${prepared.joinable}`;
     const current = open.get(key);
     if (current !== undefined && current.members.length < limits.maxCalls && current.gas + gas <= limits.maxGas) {
       current.members.push(item);
@@ -54,9 +71,9 @@ export function joinCalls<T>(items: readonly T[], preparedOf: (item: T) => LaneC
 }
 
 /**
- * The transaction that carries `members`' calls: a lone call as it came, several as one `multicall` whose gas limit is
- * the sum of theirs (each estimate includes a transaction's base cost, which covers the multicall's own small
- * overhead), or null while any of them is not simulated.
+ * The transaction that carries `members`' calls: a lone call as it came, several as one batch mint or `multicall`
+ * whose gas limit is the sum of theirs (each estimate includes a transaction's base cost, which covers the joined
+ * call's own small overhead), or null while any of them is not simulated. Call i mints the i-th token of the batch.
  */
 export function joinUnit<T>(members: T[], preparedOf: (item: T) => LaneCall): TransactionUnit<T> {
   const calls = members.map(preparedOf);
@@ -67,7 +84,7 @@ export function joinUnit<T>(members: T[], preparedOf: (item: T) => LaneCall): Tr
     members,
     prepared: {
       to: first.to,
-      data: encodeFunctionData({ abi: multicallAbi, functionName: "multicall", args: [calls.map((call) => call.data)] }),
+      data: joinedData(first.joinable, calls.map((call) => call.data)),
       value: 0n,
       gasLimit,
       purpose: first.purpose,
@@ -77,4 +94,38 @@ export function joinUnit<T>(members: T[], preparedOf: (item: T) => LaneCall): Tr
       metadata: { joined: calls.map((call) => call.metadata) },
     },
   };
+}
+
+/** The calls as one batch mint when they are all its single mint, else as one `multicall`. */
+function joinedData(joinable: Joinable, calls: Hex[]): Hex {
+  const batch = typeof joinable === "string" ? batchMintData(joinable, calls) : undefined;
+  return batch ?? encodeFunctionData({ abi: multicallAbi, functionName: "multicall", args: [calls] });
+}
+
+function batchMintData(batch: BatchMint, calls: Hex[]): Hex | undefined {
+  const mints = calls.map(singleMint);
+  if (mints.some((mint) => mint === undefined)) return undefined;
+  const to = mints.map((mint) => mint!.to);
+  const values = mints.map((mint) => mint!.values);
+  if (batch === "erc1155.mintBatch") {
+    if (values.some((pair) => pair.length !== 2)) return undefined;
+    return encodeFunctionData({ abi: mintAbi, functionName: "mintBatch", args: [to, values.map(([id]) => id!), values.map(([, amount]) => amount!)] });
+  }
+  if (values.some((single) => single.length !== 1)) return undefined;
+  if (batch === "erc20.mintToMany") return encodeFunctionData({ abi: mintAbi, functionName: "mintToMany", args: [to, values.map(([amount]) => amount!)] });
+  // ERC-721's mintToMany mints one token per recipient.
+  if (values.some(([quantity]) => quantity !== 1n)) return undefined;
+  return encodeFunctionData({ abi: mintAbi, functionName: "mintToMany", args: [to] });
+}
+
+/** A `mintTo` call's recipient and the numbers after it (quantity or amount; ERC-1155: id and amount). */
+function singleMint(data: Hex): { to: Address; values: bigint[] } | undefined {
+  try {
+    const decoded = decodeFunctionData({ abi: mintAbi, data });
+    if (decoded.functionName !== "mintTo") return undefined;
+    const [to, ...values] = decoded.args;
+    return { to, values: [...values] };
+  } catch {
+    return undefined;
+  }
 }

@@ -4,6 +4,7 @@ import { ChainUnavailableError, TokenhubError, ValidationError } from "../../err
 import type { Logger } from "../../logger.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
+import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "./loop.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
 import { createReceiptMonitor } from "./receiptMonitor.js";
@@ -29,11 +30,12 @@ export type TransactionRequest = {
   projectId?: string;
   metadata?: Record<string, unknown>;
   /**
-   * The call may share one `multicall(bytes[])` transaction with other joinable calls of the same purpose to the same
-   * contract for the same project (mints): it then answers with the same hash as they do. Only for contracts that
-   * have `multicall` (every tokenhub token contract does).
+   * The call may share one transaction with other joinable calls of the same purpose to the same contract for the
+   * same project (mints): it then answers with the same hash as they do. `true` joins them in `multicall(bytes[])`
+   * (every tokenhub token contract has it); a batch mint folds `mintTo` calls into the collection's `mintToMany` or
+   * `mintBatch`.
    */
-  joinable?: boolean;
+  joinable?: Joinable;
 };
 
 export type TransactionPipeline = {

@@ -4,6 +4,7 @@ import type pg from "pg";
 import { withTransaction } from "../../store/db.js";
 import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
 import type { Fees } from "./fees.js";
+import type { Joinable } from "./joinCalls.js";
 import { signTransaction } from "./signTransaction.js";
 
 const SIGNATURES_PER_SLICE = 16;
@@ -17,8 +18,8 @@ export type PreparedTransaction = {
   purpose: string;
   projectId: string | null;
   metadata: Record<string, unknown>;
-  /** May share one `multicall` transaction with other joinable calls to the same contract (joinCalls.ts). */
-  joinable: boolean;
+  /** May share one transaction with other joinable calls to the same contract, and how (joinCalls.ts). */
+  joinable: Joinable;
 };
 
 /**
