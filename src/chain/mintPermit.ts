@@ -32,11 +32,6 @@ const MINT_PERMIT_WITH_ID_FIELDS = [
   { name: "deadline", type: "uint256" },
 ] as const;
 
-/** A permit's UUID read as a 128-bit integer is its on-chain nonce, so a `PermitUsed` log names the permit. */
-export function permitNonceOf(permitId: string): bigint {
-  return BigInt(`0x${permitId.replaceAll("-", "")}`);
-}
-
 export async function signMintPermit(signer: LocalAccount, permit: MintPermit): Promise<Hex> {
   const domain = { name: "PermitMint", version: "1", chainId: permit.chainId, verifyingContract: permit.token } as const;
   if (permit.kind === "erc1155") {

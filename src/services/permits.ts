@@ -3,11 +3,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { type Address, getAddress, type Hex, keccak256, type LocalAccount, maxUint256, stringToHex } from "viem";
 import * as schema from "../../ponder.schema.js";
 import { tokenHubERC20Abi } from "../../abis/index.js";
-import { encodeInvalidateNonce, encodeMintWithPermit, encodeMulticall, type MintPermit, permitNonceOf, signMintPermit } from "../chain/mintPermit.js";
+import { encodeInvalidateNonce, encodeMintWithPermit, encodeMulticall, type MintPermit, signMintPermit } from "../chain/mintPermit.js";
 import { ChainRejectedError, ChainUnavailableError, NotFoundError, TokenhubError, ValidationError } from "../errors.js";
 import { formatAmount, scaleAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
-import { findUnrevokedPermitsOf, findProjectPermit, insertPermit, type PermitRecord, revokeWithPermitLocked } from "../store/permits.js";
+import { allocatePermitNonce, findUnrevokedPermitsOf, findProjectPermit, insertPermit, type PermitRecord, revokeWithPermitLocked } from "../store/permits.js";
 import { findProjectCollection, type ProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
@@ -74,7 +74,15 @@ function metadataOf(input: WithMetadata): Record<string, unknown> | null {
   return input.metadata ?? input.individualMetadata ?? null;
 }
 
-/** Signs the permit and records it; nothing is sent to the chain. */
+/** Where a signer's nonces on a collection begin: a random word of the bitmap (migration 0091 says why). */
+function firstNonceOfCounter(): bigint {
+  return BigInt(`0x${crypto.randomBytes(15).toString("hex")}`) << 8n;
+}
+
+/**
+ * Signs the permit and records it; nothing is sent to the chain. Its nonce is the signer's next on the collection,
+ * so that consecutive redemptions share a word of the contract's nonce bitmap.
+ */
 async function issuePermit(
   deps: Deps,
   caller: Caller,
@@ -84,6 +92,7 @@ async function issuePermit(
   const [now, signer] = await Promise.all([chainNow(deps.writer, input.chainId), permitSigner(deps.writer, input.chainId, input.contractAddress)]);
   requireFutureExpiration(input.expiration, now);
   const permitId = crypto.randomUUID();
+  const nonce = await allocatePermitNonce(deps.store, { chainId: input.chainId, contractAddress: input.contractAddress, signer: signer.address }, firstNonceOfCounter());
   const permit: MintPermit = {
     kind: collection.kind,
     chainId: input.chainId,
@@ -91,7 +100,7 @@ async function issuePermit(
     to: input.recipientAddress,
     ...(input.tokenId === undefined ? {} : { id: input.tokenId }),
     amount: input.amount,
-    nonce: permitNonceOf(permitId),
+    nonce,
     deadline: input.expiration === undefined ? maxUint256 : BigInt(input.expiration),
   };
   const signature = await signMintPermit(signer, permit);

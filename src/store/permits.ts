@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { bigint, jsonb, numeric, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { type StoreDb, withTransaction } from "./db.js";
@@ -24,6 +24,24 @@ export const permits = appSchema.table("permits", {
 });
 
 export type PermitRecord = typeof permits.$inferSelect;
+
+/**
+ * The next nonce of `signer`'s permits on the collection (migration 0091), `start` for the first: one statement,
+ * so replicas issuing at once never share one. A nonce whose permit is then not recorded is skipped, which costs
+ * nothing but a bit of the bitmap.
+ */
+export async function allocatePermitNonce(
+  db: StoreDb,
+  counter: { chainId: number; contractAddress: string; signer: string },
+  start: bigint,
+): Promise<bigint> {
+  const result = await db.execute<{ nonce: string }>(sql`
+    INSERT INTO tokenhub_app.permit_nonce_counters AS counters (chain_id, contract_address, signer, next_nonce)
+    VALUES (${counter.chainId}, ${counter.contractAddress}, ${counter.signer}, ${(start + 1n).toString()})
+    ON CONFLICT (chain_id, contract_address, signer) DO UPDATE SET next_nonce = counters.next_nonce + 1
+    RETURNING (next_nonce - 1)::text AS nonce`);
+  return BigInt(result.rows[0]!.nonce);
+}
 
 export async function insertPermit(db: StoreDb, row: typeof permits.$inferInsert): Promise<PermitRecord> {
   const [inserted] = await db.insert(permits).values(row).returning();

@@ -91,7 +91,9 @@ async function permitWhen(permitId: string, status: string): Promise<Record<stri
   );
 }
 
-const nonceOf = (permitId: string) => BigInt(`0x${permitId.replaceAll("-", "")}`);
+/** The nonce the app store mapped the permit's id to, which its signature and the chain's events carry. */
+const nonceOf = async (permitId: string) =>
+  BigInt((await queryDatabase<{ nonce: string }>(service.databaseUrl(), "SELECT nonce::text FROM tokenhub_app.permits WHERE id = $1", [permitId]))[0]!.nonce);
 const permitRows = async () => Number((await queryDatabase<{ count: string }>(service.databaseUrl(), "SELECT count(*) FROM tokenhub_app.permits"))[0]!.count);
 const signerState = async () => ({
   balance: await chain.client.getBalance({ address: signer }),
@@ -137,7 +139,7 @@ describe("permits redeemed by their recipients", () => {
     const { permitId, signature, preparedCall } = erc20.body as { permitId: string; signature: Hex; preparedCall: PreparedCall };
     expect(decodeFunctionData({ abi: tokenHubERC20Abi, data: preparedCall.data })).toEqual({
       functionName: "mintWithPermit",
-      args: [alice.address, 12_500_000n, nonceOf(permitId), maxUint256, signature],
+      args: [alice.address, 12_500_000n, await nonceOf(permitId), maxUint256, signature],
     });
     const erc721 = await permit("erc721", { contractAddress: club, recipientAddress: bob.address, metadata: { name: "Gold pass", traits: [{ name: "tier", value: "gold" }] } });
     const erc1155 = await permit("erc1155", { contractAddress: items, recipientAddress: carol.address, tokenId: "1", amount: 4, individualMetadata: { name: "Blessed sword" } });
@@ -222,7 +224,7 @@ describe("permits redeemed by their recipients", () => {
 
   it("refuses a second redemption and a call with a changed amount or recipient; the status says why", async () => {
     const again = await refusedRedemption(alice, issued.erc20.preparedCall);
-    expect(again).toBe(`PermitNonceUsed(${signer}, ${nonceOf(issued.erc20.permitId)})`);
+    expect(again).toBe(`PermitNonceUsed(${signer}, ${await nonceOf(issued.erc20.permitId)})`);
     expect((await get(`/api/v1/permits/${issued.erc20.permitId}`)).body).toMatchObject({
       status: "redeemed",
       redemption: { transactionHash: issued.erc20.receipt!.transactionHash },
@@ -260,7 +262,7 @@ describe("permits redeemed by their recipients", () => {
     expect(getAddress(receipt.from)).toBe(signer);
     expect((await signerState()).nonce).toBe(before.nonce + 1);
     expect(parseEventLogs({ abi: tokenHubERC721Abi, logs: receipt.logs, eventName: "NonceInvalidated" }).map((log) => log.args)).toEqual([
-      { signer, nonce: nonceOf(revocable.permitId) },
+      { signer, nonce: await nonceOf(revocable.permitId) },
     ]);
 
     const status = await permitWhen(revocable.permitId, "revoked");
@@ -269,7 +271,7 @@ describe("permits redeemed by their recipients", () => {
       redemption: null,
       revocation: { transactionHash: hash, status: "success" },
     });
-    expect(await refusedRedemption(dave, revocable.preparedCall)).toBe(`PermitNonceUsed(${signer}, ${nonceOf(revocable.permitId)})`);
+    expect(await refusedRedemption(dave, revocable.preparedCall)).toBe(`PermitNonceUsed(${signer}, ${await nonceOf(revocable.permitId)})`);
     expect(await chain.client.readContract({ address: club, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [dave.address] })).toBe(0n);
 
     const late = await call("DELETE", `/api/v1/permits/${issued.erc20.permitId}`);
@@ -303,7 +305,7 @@ describe("permits redeemed by their recipients", () => {
     const receipt = await redeem(dave, batch.body.preparedCall as PreparedCall);
     expect(receipt.status).toBe("success");
     expect(await chain.client.readContract({ address: coin, abi: tokenHubERC20Abi, functionName: "balanceOf", args: [dave.address] })).toBe(3_750_000n);
-    expect(parseEventLogs({ abi: tokenHubERC20Abi, logs: receipt.logs, eventName: "PermitUsed" }).map((log) => log.args.nonce)).toEqual(permits.map((item) => nonceOf(item.permitId)));
+    expect(parseEventLogs({ abi: tokenHubERC20Abi, logs: receipt.logs, eventName: "PermitUsed" }).map((log) => log.args.nonce)).toEqual(await Promise.all(permits.map((item) => nonceOf(item.permitId))));
     for (const item of permits) expect((await permitWhen(item.permitId, "redeemed")).redemption.transactionHash).toBe(receipt.transactionHash);
     expect(await signerState()).toEqual(before);
 
@@ -318,6 +320,32 @@ describe("permits redeemed by their recipients", () => {
         permitIds: [],
       },
     });
+  });
+
+  it("numbers a signer's permits on a collection in sequence (one word of the nonce bitmap), each redeemable once in any order", async () => {
+    const fresh = (await create("erc721", { name: "Sequence", symbol: "SEQ" })).address;
+    const issuedInOrder = [];
+    for (const recipient of [bob, carol, bob]) issuedInOrder.push(await permit("erc721", { contractAddress: fresh, recipientAddress: recipient.address }));
+    const nonces = issuedInOrder.map((item) => decodeFunctionData({ abi: tokenHubERC721Abi, data: item.preparedCall.data }).args[2] as bigint);
+    // A new counter starts at the first nonce of a word; each permit takes the next.
+    expect(nonces[0]! % 256n).toBe(0n);
+    expect(nonces).toEqual([nonces[0]!, nonces[0]! + 1n, nonces[0]! + 2n]);
+    expect(await Promise.all(issuedInOrder.map((item) => nonceOf(item.permitId)))).toEqual(nonces);
+    // Another collection counts on its own.
+    const elsewhere = await permit("erc721", { contractAddress: club, recipientAddress: bob.address });
+    expect(await nonceOf(elsewhere.permitId)).not.toBe(nonces[0]! + 3n);
+
+    const [first, second, third] = issuedInOrder;
+    const last = await redeem(bob, third!.preparedCall);
+    expect(parseEventLogs({ abi: tokenHubERC721Abi, logs: last.logs, eventName: "PermitUsed" }).map((log) => log.args)).toEqual([{ signer, nonce: nonces[2] }]);
+    expect((await redeem(carol, second!.preparedCall)).status).toBe("success");
+    expect((await redeem(bob, first!.preparedCall)).status).toBe("success");
+    expect(await refusedRedemption(bob, first!.preparedCall)).toBe(`PermitNonceUsed(${signer}, ${nonces[0]})`);
+    const ownerOf = (tokenId: bigint) => chain.client.readContract({ address: fresh, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [tokenId] });
+    expect(await Promise.all([1n, 2n, 3n].map(ownerOf))).toEqual([bob.address, carol.address, bob.address]);
+    // Each PermitUsed names its permit: the index maps nonce to permit through the app store.
+    expect((await permitWhen(third!.permitId, "redeemed")).redemption).toMatchObject({ transactionHash: last.transactionHash, tokenIds: ["1"] });
+    expect((await permitWhen(first!.permitId, "redeemed")).redemption.tokenIds).toEqual(["3"]);
   });
 
   it("answers a repeated permit request under the same Idempotency-Key with the same permit, stored once", async () => {

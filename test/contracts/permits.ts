@@ -46,7 +46,7 @@ export function signMintPermitWithId(
   });
 }
 
-/** tokenhub uses the permit's UUID read as a 128-bit integer as its nonce. */
+/** A random 128-bit nonce: a UUID read as an integer, as tokenhub's first generation numbered its permits. */
 export function uuidNonce(uuid: string = crypto.randomUUID()): bigint {
   return BigInt(`0x${uuid.replaceAll("-", "")}`);
 }
