@@ -28,6 +28,7 @@ const chains: RuntimeChain[] = runtimeFile
         startBlock: 0,
         genesisHash: "0x",
         coreDeployed: true,
+        accountsDeployed: true,
         contracts: [],
         core: {
           erc6551Registry: PLACEHOLDER,

@@ -31,6 +31,11 @@ const runtimeChainSchema = z.object({
   core: coreAddressesSchema,
   /** Whether the core contracts (factory, registry, implementations) have code on this chain. */
   coreDeployed: z.boolean(),
+  /**
+   * Whether the ERC-6551 registry and tokenhub's account implementation have code: accounts need only these, which
+   * every contract generation shares, so a chain that lacks only a newer generation's factory still serves them.
+   */
+  accountsDeployed: z.boolean(),
   contracts: z.array(
     z.object({ address: addressString, kind: z.enum(["erc20", "erc721", "erc1155"]), startBlock: z.number().int().optional() }),
   ),

@@ -244,6 +244,7 @@ async function startChain(
 
   let core = predictCoreAddresses();
   let coreDeployed = true;
+  let accountsDeployed = true;
   if (anvil) {
     const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC);
     const wallet = createWalletClient({ account, transport: http(anvil.rpcUrl), chain: { id: chain.id, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } } });
@@ -259,6 +260,7 @@ async function startChain(
       if ((await client.getCode({ address }).catch(() => undefined)) === undefined) missing.push(name);
     }
     coreDeployed = missing.length === 0;
+    accountsDeployed = !missing.includes("erc6551Registry") && !missing.includes("accountImplementation");
     progress(
       "contracts",
       missing.length === 0
@@ -281,6 +283,7 @@ async function startChain(
       genesisHash: genesis.hash as Hex,
       core,
       coreDeployed,
+      accountsDeployed,
       contracts: chain.contracts,
     },
   };

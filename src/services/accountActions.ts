@@ -45,7 +45,7 @@ export async function createNftAccount(
 ): Promise<AccountCreated> {
   const { writer } = deps;
   const chain = requireChain(writer.runtime, nft.chainId);
-  if (!chain.coreDeployed) throw new ChainUnavailableError(`The ERC-6551 registry or tokenhub's account implementation is not deployed on chain ${chain.id}.`);
+  if (!chain.accountsDeployed) throw new ChainUnavailableError(`The ERC-6551 registry or tokenhub's account implementation is not deployed on chain ${chain.id}.`);
   const account = await describeTokenAccount(writer, nft);
   const answer = (hash: Hex | null): AccountCreated => ({
     success: true,

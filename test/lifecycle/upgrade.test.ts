@@ -1,6 +1,10 @@
-import { type Address, decodeFunctionData, getAddress, type Hex, parseEventLogs } from "viem";
+import fs from "node:fs";
+import path from "node:path";
+import { type Address, decodeFunctionData, getAddress, type Hex, parseEventLogs, toHex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryV1Abi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi, tokenHubERC721V1Abi } from "../../abis/index.js";
+import { type AnvilInstance, DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../src/chain/anvil.js";
 import { deployFirstGeneration, predictCoreAddresses, predictFirstGenerationAddresses } from "../../src/chain/deployCore.js";
 import { localSignerAccount } from "../../src/chain/signers.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
@@ -11,13 +15,16 @@ import { waitFor } from "../helpers/waitFor.js";
  * An installation from before generation 2 of the token contracts, upgraded: its chain holds generation 1's factory
  * and collections its service created from it, its app store those collections without a contract version (the
  * column and the permit counters are taken back out, so the upgrade's migrations run on them). Today's service
- * starts on that data and mints on the old collections and on new ones.
+ * starts on that data and mints on the old collections and on new ones. A second chain has only generation 1, as
+ * a remote chain has until its operator deploys generation 2.
  */
 type Kind = "erc20" | "erc721" | "erc1155";
 type Response = { status: number; body: Record<string, any> };
 
 let service: TestService;
 let chain: ChainClient;
+let remote: AnvilInstance;
+let remoteNft: Address;
 let signer: Address;
 const old = {} as Record<Kind, Address>;
 const fresh = {} as Record<Kind, Address>;
@@ -120,6 +127,28 @@ beforeAll(async () => {
     return indexed.length === 3 ? true : undefined;
   });
 
+  // A remote chain where generation 1 was deployed (with the registry and account implementation), with an NFT.
+  remote = await startAnvil({ chainId: 31338, quiet: true });
+  const other = chainClient(remote.rpcUrl, 31338);
+  const remoteFactory = (await deployFirstGeneration(other.client, other.accounts[0]!)).tokenFactory;
+  const remoteCreation = await other.client.writeContract({
+    address: remoteFactory,
+    abi: tokenFactoryV1Abi,
+    functionName: "createERC721",
+    args: ["Remote", "RMT", true, other.accounts[0]!.address, [other.accounts[0]!.address], metadataRoot],
+    account: other.accounts[0]!,
+    chain: other.client.chain,
+  });
+  remoteNft = parseEventLogs({ abi: tokenFactoryV1Abi, logs: (await minedReceipt(other, remoteCreation)).logs, eventName: "CollectionCreated" })[0]!.args.collection;
+  await minedReceipt(
+    other,
+    await other.client.writeContract({ address: remoteNft, abi: tokenHubERC721V1Abi, functionName: "mintTo", args: [other.accounts[1]!.address, 1n], account: other.accounts[0]!, chain: other.client.chain }),
+  );
+  const chainsFile = path.join(service.dataDir, "chains.json");
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "remote", rpcUrl: remote.rpcUrl }] }));
+  service.env.TOKENHUB_CHAINS_FILE = chainsFile;
+  service.env.TOKENHUB_SIGNER_KEYS_31338 = toHex(mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 9 }).getHdKey().privateKey!);
+
   // The upgrade.
   await service.stop();
   await service.start();
@@ -134,6 +163,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.destroy();
+  await remote?.stop();
 });
 
 describe("an upgrade from generation 1 of the token contracts", () => {
@@ -186,6 +216,18 @@ describe("an upgrade from generation 1 of the token contracts", () => {
     expect(await chain.client.readContract({ address: fresh.erc721, abi: tokenHubERC721Abi, functionName: "totalMinted" })).toBe(BigInt(MINTS));
     expect(await balances("erc20", fresh.erc20, MINTS)).toEqual(Array(MINTS).fill(2n * 10n ** 18n));
     expect(await balances("erc1155", fresh.erc1155, MINTS)).toEqual(Array(MINTS).fill(3n));
+  });
+
+  it("serves ERC-6551 accounts on a chain that has only generation 1, and says what is missing before creating a collection there", async () => {
+    expect(service.output()).toContain("remote: missing erc20Implementation, erc721Implementation, erc1155Implementation, tokenFactory: collections cannot be created on this chain until they are deployed");
+    const created = await call("POST", "/api/v1/erc6551/create", { nft: { chainId: 31338, contractAddress: remoteNft, tokenId: "1" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await settled(created.body.transactionHash)).status).toBe("success");
+    expect(await chainClient(remote.rpcUrl, 31338).client.getCode({ address: created.body.accountAddress })).toMatch(/^0x[0-9a-f]{2,}$/);
+    expect(await call("POST", "/api/v1/erc721/create", { chainId: 31338, name: "Nowhere", symbol: "NOW" })).toEqual({
+      status: 503,
+      body: { success: false, code: "CHAIN_UNAVAILABLE", error: "tokenhub's factory is not deployed on chain 31338: collections cannot be created there yet." },
+    });
   });
 
   it("issues permits on a generation 1 collection with sequential nonces, which it redeems", async () => {
