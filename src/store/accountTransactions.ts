@@ -16,6 +16,9 @@ export type RelayedBatch = {
   gasUsed: bigint | null;
   effectiveGasPrice: bigint | null;
   calls: RelayedBatchCall[];
+  /** Who sent it, at which nonce: a signer's transactions sit in a block in nonce order. */
+  signer: string;
+  nonce: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -27,6 +30,8 @@ type Row = {
   gas_used: string | null;
   effective_gas_price: string | null;
   calls: RelayedBatchCall[] | null;
+  signer: string;
+  nonce: string;
   created_at: Date;
   updated_at: Date;
 };
@@ -35,15 +40,16 @@ const currentHash = sql`COALESCE(t.mined_hash, (SELECT a.hash FROM tokenhub_app.
 
 /**
  * The call batches the service relayed for an account: every pending one first (newest first), then completed ones
- * by block, newest first; at most `limit`. `account` is lowercase, as recorded.
+ * by block, newest first, and within a block by nonce, newest first; at most `limit`. `account` is lowercase, as
+ * recorded.
  */
 export async function listRelayedBatches(db: StoreDb, chainId: number, account: string, limit: number): Promise<RelayedBatch[]> {
   const { rows } = await db.execute<Row>(sql`
     SELECT ${currentHash} AS hash, t.status, t.block_number, t.gas_used, t.effective_gas_price, t.metadata -> 'calls' AS calls,
-           t.created_at, t.updated_at
+           t.signer, t.nonce, t.created_at, t.updated_at
     FROM tokenhub_app.transactions t
     WHERE t.chain_id = ${chainId} AND t.purpose = ${ACCOUNT_BATCH_PURPOSE} AND t.metadata ->> 'accountAddress' = ${account}
-    ORDER BY (t.status = 'pending') DESC, t.block_number DESC NULLS FIRST, t.created_at DESC
+    ORDER BY (t.status = 'pending') DESC, t.block_number DESC NULLS FIRST, (CASE WHEN t.status = 'pending' THEN t.created_at END) DESC, t.nonce DESC
     LIMIT ${limit}`);
   return rows.map((row) => ({
     hash: row.hash,
@@ -52,6 +58,8 @@ export async function listRelayedBatches(db: StoreDb, chainId: number, account: 
     gasUsed: row.gas_used === null ? null : BigInt(row.gas_used),
     effectiveGasPrice: row.effective_gas_price === null ? null : BigInt(row.effective_gas_price),
     calls: row.calls ?? [],
+    signer: row.signer,
+    nonce: Number(row.nonce),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   }));
