@@ -105,9 +105,10 @@ describe("error envelope", () => {
       status: 400,
       body: { success: false, error: "The request body is not valid JSON.", code: "VALIDATION_ERROR" },
     });
-    expect(await call(LINK, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).toMatchObject({
+    // No type, or text/plain, is read as JSON (test/api/groupos.test.ts); any other type is refused.
+    expect(await call(LINK, { method: "POST", headers: { "content-type": "application/xml" }, body: "{}" })).toMatchObject({
       status: 415,
-      body: { success: false, error: "Send the body as application/json (got text/plain).", code: "UNSUPPORTED_MEDIA_TYPE" },
+      body: { success: false, error: "Send the body as application/json (got application/xml).", code: "UNSUPPORTED_MEDIA_TYPE" },
     });
     const oversized = JSON.stringify({ chatId: "8", address: ADDRESS, padding: "x".repeat(1024 * 1024) });
     expect(await call(LINK, { method: "POST", headers: json, body: oversized })).toMatchObject({

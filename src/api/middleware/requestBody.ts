@@ -35,21 +35,33 @@ function cacheBody(req: HonoRequest, text: string): void {
 }
 
 /**
- * Write requests must say they carry JSON (or multipart, where a route takes files), and no JSON body may exceed
- * the limit. Checked before any route runs, so a wrong body never reaches a service.
+ * `fetch` sends a string body as `text/plain;charset=UTF-8` when the caller sets no type, as GroupOS's own quick
+ * start does (it sets only Authorization), and some clients send none at all: on a JSON route both are read as JSON
+ * (decisions.md, "Lenient JSON bodies"). Any other type stays refused.
+ */
+const READ_AS_JSON = /^(text\/plain\s*(;.*)?)?$/i;
+
+/**
+ * Write requests must carry JSON (said by their Content-Type, or by none or text/plain), or multipart where a route
+ * takes files, and no JSON body may exceed the limit. Checked before any route runs, so a wrong body never reaches a
+ * service.
  */
 export function jsonWriteBodies(options: { maxBodyBytes: number; multipartPaths?: RegExp }) {
   return createMiddleware<{ Bindings: { incoming: IncomingMessage } }>(async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return await next();
-    const contentType = c.req.header("content-type") ?? "";
-    const isJson = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType);
+    const contentType = c.req.header("content-type")?.trim() ?? "";
     const takesFiles = options.multipartPaths?.test(c.req.path) ?? false;
+    const isJson = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType);
+    const readAsJson = !takesFiles && READ_AS_JSON.test(contentType);
     const isMultipart = /^multipart\/form-data\s*;/i.test(contentType) && takesFiles;
     const hasBody = c.req.header("content-length") !== "0" && (c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined);
-    if (hasBody && !isJson && !isMultipart) {
+    if (hasBody && !isJson && !readAsJson && !isMultipart) {
       const expected = takesFiles ? "multipart/form-data (with a boundary)" : "application/json";
       throw new UnsupportedMediaTypeError(`Send the body as ${expected} (got ${contentType || "no Content-Type"}).`);
     }
+    // The route validators parse a body only when its Content-Type says JSON. (Without a type and a body there is
+    // nothing to read: the validators then name the fields that are missing.)
+    if (readAsJson && (hasBody || contentType !== "")) c.req.raw.headers.set("content-type", "application/json");
     // A file route streams its body and enforces its own, larger limit as the bytes arrive.
     if (isMultipart || !hasBody) return await next();
     cacheBody(c.req, await readBody(c.env.incoming, options.maxBodyBytes));

@@ -7,6 +7,7 @@ import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { createRouter } from "../router.js";
+import { jsonRequestBody } from "./writeRoute.js";
 
 const linkRoute = createRoute({
   method: "post",
@@ -15,7 +16,7 @@ const linkRoute = createRoute({
   summary: "Link a chat-platform user to an address (used by the chatId filter of token queries)",
   security: bearerSecurity,
   middleware: [combined(requireScope("keys"), idempotent())] as const,
-  request: { body: { required: true, content: { "application/json": { schema: linkChatUserBody } } } },
+  request: { body: jsonRequestBody(linkChatUserBody) },
   responses: {
     200: { description: "Linked", content: { "application/json": { schema: linkChatUserResponse } } },
     ...errorResponses,

@@ -17,6 +17,7 @@ import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
 import { createRouter } from "../router.js";
+import { jsonRequestBody } from "./writeRoute.js";
 
 /** A keys-scope POST: no chain is involved, so only validation, auth, idempotency and not-found errors apply. */
 function keyPost<Body extends z.ZodType, Response extends z.ZodType>(path: string, summary: string, body: Body, response: Response) {
@@ -27,7 +28,7 @@ function keyPost<Body extends z.ZodType, Response extends z.ZodType>(path: strin
     summary,
     security: bearerSecurity,
     middleware: [combined(requireScope("keys"), idempotent())] as const,
-    request: { body: { required: true, content: { "application/json": { schema: body } } } },
+    request: { body: jsonRequestBody(body) },
     responses: { 200: { description: "Done", content: { "application/json": { schema: response } } }, ...errorResponses },
   });
 }

@@ -11,6 +11,18 @@ const chainErrors = {
   503: { description: "The chain's RPC is unavailable", content: { "application/json": { schema: errorBodySchema } } },
 } as const;
 
+/**
+ * A JSON route's body. Sent without a Content-Type, or as text/plain (what `fetch` sends for a string body when the
+ * caller sets no type), it is read as JSON too: the request-body middleware says so to the validators.
+ */
+export function jsonRequestBody<Body extends z.ZodType>(schema: Body) {
+  return {
+    required: true,
+    description: "JSON. A body sent without a Content-Type, or as text/plain, is read as JSON too.",
+    content: { "application/json": { schema } },
+  };
+}
+
 /** A JSON POST (or PUT) that writes: bearer scope, Idempotency-Key, the body schema, the response schema, every error. */
 export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodType>(spec: {
   method?: "post" | "put";
@@ -28,9 +40,7 @@ export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodTyp
     summary: spec.summary,
     security: bearerSecurity,
     middleware: [combined(requireScope(spec.scope), idempotent())] as const,
-    request: {
-      body: { required: true, content: { "application/json": { schema: spec.body } } },
-    },
+    request: { body: jsonRequestBody(spec.body) },
     responses: {
       200: { description: "Sent", content: { "application/json": { schema: spec.response } } },
       ...errorResponses,
