@@ -65,14 +65,28 @@ export const notReadyResponse = {
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /**
- * A list in a query string, however a client spells it: `k=a,b`, repeated `k=a&k=b`, or `k[]=a` (the route merges
- * `k[]`). Each item is parsed by `item`; the first bad one is named in the error.
+ * The items of one query-string value: `a,b`, or the bracketed `[a,b]` / `["a", "b"]` that GroupOS's own examples
+ * send (spaces, raw or percent-encoded, are decoded before this). Brackets count only as a pair around the whole
+ * value; one alone stays part of an item, whose error then names it.
+ */
+function listItems(value: string): string[] {
+  const trimmed = value.trim();
+  const inner = trimmed.startsWith("[") && trimmed.endsWith("]") ? trimmed.slice(1, -1) : trimmed;
+  return inner
+    .split(",")
+    .map((part) => part.trim().replace(/^(["'])(.*)\1$/, "$2").trim())
+    .filter(Boolean);
+}
+
+/**
+ * A list in a query string, however a client spells it: `k=a,b`, `k=[a,b]`, repeated `k=a&k=b`, or `k[]=a` (the
+ * route merges `k[]`). Each item is parsed by `item`; the first bad one is named in the error.
  */
 export function listParameter<Item extends z.ZodType>(item: Item, description: string) {
   return z
     .union([z.string(), z.array(z.string())])
     .transform((value, ctx) => {
-      const parts = (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(",")).map((part) => part.trim()).filter(Boolean);
+      const parts = (Array.isArray(value) ? value : [value]).flatMap(listItems);
       const parsed: z.output<Item>[] = [];
       for (const part of parts) {
         const result = item.safeParse(part);
@@ -85,4 +99,9 @@ export function listParameter<Item extends z.ZodType>(item: Item, description: s
       return parsed;
     })
     .openapi({ type: "string", description });
+}
+
+/** A list parameter's two keys, `k` and `k[]`, as one list; undefined when neither was given. */
+export function listOfBothKeys<Item>(plain: Item[] | undefined, bracketed: Item[] | undefined): Item[] | undefined {
+  return plain === undefined && bracketed === undefined ? undefined : [...(plain ?? []), ...(bracketed ?? [])];
 }

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { addressSchema, chainIdSchema, listParameter } from "./common.js";
 
-/** Contract addresses from the query string (comma list, repeated or `[]`) or a JSON body; at least one. */
-export const contractAddressList = listParameter(addressSchema, "Contract addresses: a comma list, repeated, or contractAddresses[]").refine(
+/** Contract addresses from the query string (comma list, bracketed list, repeated or `[]`) or a JSON body; at least one. */
+export const contractAddressList = listParameter(addressSchema, "Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]").refine(
   (addresses) => addresses.length > 0,
   "give at least one contract address",
 );

@@ -43,7 +43,7 @@ export const erc20OwnersResponse = z
   })
   .openapi("Erc20Owners");
 
-const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list, repeated, or tokenIds[]");
+const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[]");
 
 export const erc721TokensQuery = z.object({
   chainId: chainIdSchema,

@@ -3,7 +3,7 @@ import type { ChainWriter } from "../../services/chainWriter.js";
 import { mintErc721 } from "../../services/mint.js";
 import { createCollectionResponse, createNftCollectionBody, mintErc721Body, writeResponse } from "../../schemas/writes.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
-import { PAGE_SIZE } from "../../schemas/common.js";
+import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
 import { erc721OwnersQuery, erc721OwnersResponse, erc721TokensQuery, erc721TokensResponse } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections.js";
 import { listErc721Owners, listErc721Tokens } from "../../services/erc721Tokens.js";
@@ -56,11 +56,10 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb; indexD
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc721(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(tokensRouteSpec, async (c) => {
       const query = c.req.valid("query");
-      const tokenIds = query.tokenIds || query["tokenIds[]"] ? [...(query.tokenIds ?? []), ...(query["tokenIds[]"] ?? [])] : undefined;
       const page = await listErc721Tokens(deps, c.get("principal").projectId, {
         chainId: query.chainId,
         contractAddress: query.contractAddress,
-        tokenIds,
+        tokenIds: listOfBothKeys(query.tokenIds, query["tokenIds[]"]),
         ownerAddress: query.ownerAddress,
         chatId: query.chatId ?? query.telegramId ?? query.discordId,
         page: query.page,

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ValidationError } from "../../errors.js";
-import { bearerSecurity, errorResponses, notReadyResponse } from "../../schemas/common.js";
+import { bearerSecurity, errorResponses, listOfBothKeys, notReadyResponse } from "../../schemas/common.js";
 import { holdersBody, holdersQuery, holdersResponse } from "../../schemas/holders.js";
 import type { IndexDb } from "../../services/collections.js";
 import { listHolders } from "../../services/holders.js";
@@ -54,7 +54,7 @@ export function holdersRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime:
     router.openapi(spec, async (c) => {
       const query = c.req.valid("query");
       const body = spec.method === "post" ? await optionalJsonBody(await c.req.text()) : {};
-      const contractAddresses = [...(query.contractAddresses ?? []), ...(query["contractAddresses[]"] ?? []), ...(body.contractAddresses ?? [])];
+      const contractAddresses = [...(listOfBothKeys(query.contractAddresses, query["contractAddresses[]"]) ?? []), ...(body.contractAddresses ?? [])];
       if (contractAddresses.length === 0) {
         throw new ValidationError("Give the contracts in contractAddresses.", [{ path: "contractAddresses", message: "is required" }]);
       }
