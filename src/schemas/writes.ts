@@ -42,7 +42,16 @@ export const writeResponse = z
   .object({ success: z.literal(true), transactionHash: z.string(), transactionUrl: z.string() })
   .openapi("TransactionSent");
 
-export const createCollectionResponse = writeResponse.extend({ contractAddress: z.string() }).openapi("CollectionCreated");
+const tokenCreated = { contractAddress: z.string(), name: z.string(), symbol: z.string() };
+const tokenCreatedDescription = "GroupOS's description of what was deployed (contractAddress repeats the top-level one)";
+
+export const createErc20Response = writeResponse
+  .extend({ contractAddress: z.string(), token: z.object({ ...tokenCreated, decimals: z.number().int() }).openapi({ description: tokenCreatedDescription }) })
+  .openapi("Erc20Created");
+
+export const createCollectionResponse = writeResponse
+  .extend({ contractAddress: z.string(), token: z.object({ ...tokenCreated, transferable: z.boolean() }).openapi({ description: tokenCreatedDescription }) })
+  .openapi("CollectionCreated");
 
 export const createTokenTypeResponse = z.object({ success: z.literal(true), tokenId: z.string() }).openapi("Erc1155TokenTypeCreated");
 

@@ -9,20 +9,31 @@ import { insertProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, readReceipt, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
-export type CreateCollectionInput =
-  | { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number }
-  | { kind: "erc721" | "erc1155"; chainId: number; name: string; symbol: string; transferable: boolean; defaultMetadata?: MetadataFields };
+type Erc20Input = { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number };
+type NftCollectionInput = { kind: "erc721" | "erc1155"; chainId: number; name: string; symbol: string; transferable: boolean; defaultMetadata?: MetadataFields };
+export type CreateCollectionInput = Erc20Input | NftCollectionInput;
+
+/** GroupOS's `token` object of a creation answer: the collection deployed, as it was asked for. */
+type TokenCreated<Extra> = { contractAddress: Address; name: string; symbol: string } & Extra;
+export type CollectionCreated<Extra> = SentWrite & { contractAddress: Address; token: TokenCreated<Extra> };
 
 /**
  * Deploys a collection through the factory, owned by the calling project; the service signers get the minter and
  * metadata roles. Waits for the receipt: the collection's address is only known once the factory has run.
  */
+export async function createCollection(writer: ChainWriter, db: StoreDb, caller: Caller, input: Erc20Input): Promise<CollectionCreated<{ decimals: number }>>;
+export async function createCollection(
+  writer: ChainWriter,
+  db: StoreDb,
+  caller: Caller,
+  input: NftCollectionInput,
+): Promise<CollectionCreated<{ transferable: boolean }>>;
 export async function createCollection(
   writer: ChainWriter,
   db: StoreDb,
   caller: Caller,
   input: CreateCollectionInput,
-): Promise<SentWrite & { contractAddress: Address }> {
+): Promise<CollectionCreated<{ decimals: number } | { transferable: boolean }>> {
   const chain = requireChain(writer.runtime, input.chainId);
   const signers = writer.signerAddresses.get(chain.id) ?? [];
   const admin = signers[0];
@@ -66,5 +77,10 @@ export async function createCollection(
     // The chain's factory is the one deployCore deploys: it creates from the current generation.
     contractVersion: CURRENT_CONTRACT_VERSION,
   });
-  return { ...sentWrite(writer.runtime, chain.id, record.hash), contractAddress };
+  const token = { contractAddress, name: input.name, symbol: input.symbol };
+  return {
+    ...sentWrite(writer.runtime, chain.id, record.hash),
+    contractAddress,
+    token: input.kind === "erc20" ? { ...token, decimals: input.decimals } : { ...token, transferable: input.transferable },
+  };
 }

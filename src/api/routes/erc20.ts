@@ -1,7 +1,7 @@
 import { createCollection } from "../../services/createCollection.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { mintErc20 } from "../../services/mint.js";
-import { createCollectionResponse, createErc20Body, mintErc20Body, writeResponse } from "../../schemas/writes.js";
+import { createErc20Body, createErc20Response, mintErc20Body, writeResponse } from "../../schemas/writes.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { PAGE_SIZE } from "../../schemas/common.js";
 import { erc20OwnersQuery, erc20OwnersResponse } from "../../schemas/owners.js";
@@ -19,7 +19,7 @@ const createRouteSpec = jsonWriteRoute({
   summary: "Deploy an ERC-20 token owned by the calling project",
   scope: "mint",
   body: createErc20Body,
-  response: createCollectionResponse,
+  response: createErc20Response,
 });
 
 const mintRouteSpec = jsonWriteRoute({
