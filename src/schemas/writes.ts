@@ -18,6 +18,20 @@ export const createTokenTypeBody = z
   .object({ chainId: chainIdSchema, contractAddress: addressSchema, metadata: metadata.optional() })
   .openapi("CreateErc1155TokenTypeRequest");
 
+/**
+ * `POST /api/v1/erc1155/create` takes both: `{ chainId, name, symbol, ... }` deploys a collection, and GroupOS's
+ * `{ chainId, contractAddress, metadata }` (no name) creates a token type in one, as /erc1155/tokens/create does.
+ */
+export const createErc1155Body = z.union([createNftCollectionBody, createTokenTypeBody]).openapi("CreateErc1155Request", {
+  description: "With name and symbol: a new collection. Without a name, with contractAddress: a new token type of that collection.",
+});
+
+/** Which of createErc1155Body's forms a body that fits neither meant, so that its problems are told in that form's terms. */
+export function erc1155CreateFormOf(body: unknown): 0 | 1 {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  return record.name !== undefined || record.symbol !== undefined || record.contractAddress === undefined ? 0 : 1;
+}
+
 export const mintErc20Body = z
   .object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, amount: humanAmountSchema })
   .openapi("MintErc20Request");
@@ -54,6 +68,8 @@ export const createCollectionResponse = writeResponse
   .openapi("CollectionCreated");
 
 export const createTokenTypeResponse = z.object({ success: z.literal(true), tokenId: z.string() }).openapi("Erc1155TokenTypeCreated");
+
+export const createErc1155Response = z.union([createCollectionResponse, createTokenTypeResponse]);
 
 export const transactionResponse = z
   .object({

@@ -3,10 +3,11 @@ import type { ChainWriter } from "../../services/chainWriter.js";
 import { batchMintErc1155, createErc1155TokenType, mintErc1155 } from "../../services/mint.js";
 import {
   batchMintErc1155Body,
-  createCollectionResponse,
-  createNftCollectionBody,
+  createErc1155Body,
+  createErc1155Response,
   createTokenTypeBody,
   createTokenTypeResponse,
+  erc1155CreateFormOf,
   mintErc1155Body,
   writeResponse,
 } from "../../schemas/writes.js";
@@ -17,17 +18,18 @@ import type { IndexDb } from "../../services/collections.js";
 import { listErc1155Owners } from "../../services/owners.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
-import { createRouter } from "../router.js";
+import { createRouter, validationErrorFromIssues } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/create",
   tag: "erc1155",
-  summary: "Deploy an ERC-1155 collection owned by the calling project",
+  summary:
+    "Deploy an ERC-1155 collection owned by the calling project (name, symbol); or, as GroupOS does, create a token type of one (contractAddress, metadata; no name)",
   scope: "mint",
-  body: createNftCollectionBody,
-  response: createCollectionResponse,
+  body: createErc1155Body,
+  response: createErc1155Response,
 });
 
 const createTokenTypeSpec = jsonWriteRoute({
@@ -67,10 +69,22 @@ const ownersRouteSpec = indexReadRoute({
 
 export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; runtime: RuntimeConfig; maxBatchSize: number }) {
   return createRouter()
-    .openapi(createRouteSpec, async (c) => {
-      const body = c.req.valid("json");
-      return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc1155", ...body }), 200);
-    })
+    .openapi(
+      createRouteSpec,
+      async (c) => {
+        const body = c.req.valid("json");
+        if ("name" in body) return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc1155", ...body }), 200);
+        return c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), body), 200);
+      },
+      // A body that fits neither form is told what its own form lacks, rather than both forms' problems at once.
+      (result) => {
+        if (result.success) return undefined;
+        const [issue] = result.error.issues;
+        // The validator gives its hook the body it refused beside the error.
+        const body = "data" in result ? result.data : undefined;
+        throw validationErrorFromIssues(issue?.code === "invalid_union" ? issue.errors[erc1155CreateFormOf(body)]! : result.error.issues, "body");
+      },
+    )
     .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200))
