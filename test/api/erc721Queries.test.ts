@@ -152,7 +152,12 @@ describe("metadata reads", () => {
     const contractUri = await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "contractURI" });
     expect(await (await fetch(contractUri)).json()).toEqual({ name: "Club", description: DEFAULTS.description, image: DEFAULTS.mediaUrl });
 
-    expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${collection}&tokenId=2`)).body).toEqual({ success: true, metadata: expectedMetadata(2n), metadataStatus: { source: "tokenhub" } });
+    expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${collection}&tokenId=2`)).body).toEqual({
+      success: true,
+      ...expectedMetadata(2n),
+      metadata: expectedMetadata(2n),
+      metadataStatus: { source: "tokenhub" },
+    });
     const missing = await fetch(`${service.baseUrl}/metadata/31337/${collection}/9999`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, error: `Token 9999 of ${collection} does not exist.`, code: "NOT_FOUND" });

@@ -137,7 +137,7 @@ describe("effective metadata after writes", () => {
     );
 
     for (const id of ids) {
-      expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${club}&tokenId=${id}`)).body).toEqual({ success: true, metadata: expected(id), metadataStatus: { source: "tokenhub" } });
+      expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${club}&tokenId=${id}`)).body).toEqual({ success: true, ...expected(id), metadata: expected(id), metadataStatus: { source: "tokenhub" } });
       const tokenUri = await chain.client.readContract({ address: club, abi: tokenHubERC721Abi, functionName: "tokenURI", args: [id] });
       const fetched = await fetch(tokenUri);
       expect(fetched.headers.get("etag")).toMatch(/^"[\w-]+"$/);
@@ -155,7 +155,7 @@ describe("effective metadata after writes", () => {
     await ok("PUT", "/api/v1/nft/tokenMetadata", { chainId: 31337, contractAddress: items, tokenId: "1", metadata: { description: "A sharp sword" } });
     const sword = { name: "Sword", description: "A sharp sword", image: "https://media.example/item.png", attributes: [{ trait_type: "damage", value: 5 }] };
 
-    expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${items}&tokenId=1`)).body).toEqual({ success: true, metadata: sword, metadataStatus: { source: "tokenhub" } });
+    expect((await call("GET", `/api/v1/nft/metadata?chainId=31337&contractAddress=${items}&tokenId=1`)).body).toEqual({ success: true, ...sword, metadata: sword, metadataStatus: { source: "tokenhub" } });
     const uri = await chain.client.readContract({ address: items, abi: tokenHubERC1155Abi, functionName: "uri", args: [1n] });
     expect(await (await fetch(uri)).json()).toEqual(sword);
     const holders = await waitFor(async () => {

@@ -202,7 +202,7 @@ describe("permits redeemed by their recipients", () => {
       const response = await get(`/api/v1/nft/metadata?chainId=31337&contractAddress=${club}&tokenId=1`);
       return response.body.metadata?.name === "Gold pass" ? response.body : undefined;
     });
-    expect(metadata).toEqual({ success: true, metadata: expected, metadataStatus: { source: "tokenhub" } });
+    expect(metadata).toEqual({ success: true, ...expected, metadata: expected, metadataStatus: { source: "tokenhub" } });
 
     const tokens = await get(`/api/v1/erc721/tokens?chainId=31337&contractAddress=${club}&tokenIds=1`);
     expect(tokens.body.tokens).toEqual([{ tokenId: "1", ownerAddress: bob.address, metadata: expected, tbaAddress: expect.any(String) }]);

@@ -52,6 +52,11 @@ const publicContractSpec = createRoute({
   },
 });
 
+/** GroupOS answers the metadata's fields at the top level; `metadata` holds the same object. */
+const tokenMetadataResponse = z
+  .object({ success: z.literal(true), ...openSeaMetadataSchema.shape, metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema })
+  .openapi("TokenMetadata");
+
 const tokenMetadataSpec = createRoute({
   method: "get",
   path: "/api/v1/nft/metadata",
@@ -61,7 +66,7 @@ const tokenMetadataSpec = createRoute({
   middleware: [combined(requireScope("read"), requireIndexReady())] as const,
   request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
-    200: { description: "Metadata", content: { "application/json": { schema: z.object({ success: z.literal(true), metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema }).openapi("TokenMetadata") } } },
+    200: { description: "Metadata", content: { "application/json": { schema: tokenMetadataResponse } } },
     ...errorResponses,
       ...notReadyResponse,
   },
@@ -93,6 +98,6 @@ export function metadataRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime
     .openapi(tokenMetadataSpec, async (c) => {
       const { chainId, contractAddress, tokenId } = c.req.valid("query");
       const metadata = await tokenMetadataOf(deps, chainId, contractAddress, tokenId);
-      return c.json({ success: true as const, metadata, metadataStatus: await metadataStatusOf(deps, chainId, contractAddress, tokenId) }, 200);
+      return c.json({ success: true as const, ...metadata, metadata, metadataStatus: await metadataStatusOf(deps, chainId, contractAddress, tokenId) }, 200);
     });
 }
