@@ -43,7 +43,7 @@ export const erc20OwnersResponse = z
   })
   .openapi("Erc20Owners");
 
-const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[]");
+export const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[]");
 
 export const erc721TokensQuery = z.object({
   chainId: chainIdSchema,
@@ -58,6 +58,15 @@ export const erc721TokensQuery = z.object({
 });
 
 export const erc721OwnersQuery = erc1155OwnersQuery;
+
+export const erc1155TokensQuery = z.object({
+  chainId: chainIdSchema,
+  contractAddress: addressSchema,
+  tokenIds: tokenIdList.optional(),
+  "tokenIds[]": tokenIdList.optional(),
+  ownerAddress: addressSchema.optional().openapi({ description: "Only the token types this address holds, each with its balance" }),
+  page: pageSchema,
+});
 
 export const openSeaMetadataSchema = z
   .object({
@@ -83,6 +92,21 @@ export const erc721TokensResponse = z
     ...paging,
   })
   .openapi("Erc721Tokens");
+
+export const erc1155TokensResponse = z
+  .object({
+    success: z.literal(true),
+    tokens: z.array(
+      z.object({
+        tokenId: z.string(),
+        metadata: openSeaMetadataSchema,
+        totalSupply: z.string().openapi({ description: "How many exist (the sum of every holder's balance); 0 for a type created and not minted yet" }),
+        balance: z.string().optional().openapi({ description: "With ownerAddress: how many of it the owner holds" }),
+      }),
+    ),
+    ...paging,
+  })
+  .openapi("Erc1155Tokens");
 
 export const erc721OwnersResponse = z
   .object({

@@ -12,10 +12,11 @@ import {
   writeResponse,
 } from "../../schemas/writes.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
-import { PAGE_SIZE } from "../../schemas/common.js";
-import { erc1155OwnersQuery, erc1155OwnersResponse } from "../../schemas/owners.js";
+import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
+import { erc1155OwnersQuery, erc1155OwnersResponse, erc1155TokensQuery, erc1155TokensResponse } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections.js";
 import { listErc1155Owners } from "../../services/owners.js";
+import { listErc1155Tokens } from "../../services/erc1155Tokens.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
@@ -59,6 +60,14 @@ const batchMintSpec = jsonWriteRoute({
   response: writeResponse,
 });
 
+const tokensRouteSpec = indexReadRoute({
+  path: "/api/v1/erc1155/tokens",
+  tag: "erc1155",
+  summary: "Token types of an ERC-1155 collection by token id, with effective metadata and supply (created types not minted yet included)",
+  query: erc1155TokensQuery,
+  response: erc1155TokensResponse,
+});
+
 const ownersRouteSpec = indexReadRoute({
   path: "/api/v1/erc1155/owners",
   tag: "erc1155",
@@ -88,6 +97,11 @@ export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; index
     .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200))
+    .openapi(tokensRouteSpec, async (c) => {
+      const { "tokenIds[]": bracketed, ...query } = c.req.valid("query");
+      const page = await listErc1155Tokens(deps, { ...query, tokenIds: listOfBothKeys(query.tokenIds, bracketed), pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage }, 200);
+    })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
       const page = await listErc1155Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
