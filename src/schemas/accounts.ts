@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hex } from "viem";
 import { tokenIdSchema, weiValueSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema } from "./common.js";
+import { addressSchema, chainIdSchema, pageSchema } from "./common.js";
 
 export const createAccountBody = z
   .object({ nft: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) })
@@ -50,3 +50,25 @@ export const batchCallsBody = z
     });
   })
   .openapi("BatchAccountCallsRequest");
+
+export const nftAccountsQuery = z.object({
+  chainId: chainIdSchema.optional().openapi({ description: "Only this chain's NFTs" }),
+  ownerAddress: addressSchema.optional().openapi({ description: "The NFTs' owner; without it, every cloud key of the project (needs the keys scope too)" }),
+  page: pageSchema,
+});
+
+export const nftAccountsResponse = z
+  .object({
+    success: z.literal(true),
+    accounts: z.array(
+      z.object({
+        contractAddress: z.string().openapi({ description: "The account's address (tokenhub's implementation, salt 0)" }),
+        deployed: z.boolean().openapi({ description: "Whether the index has seen it created" }),
+        ownerAddress: z.string().openapi({ description: "The NFT's owner, who controls the account" }),
+        nft: z.object({ chainId: z.number().int(), contractAddress: z.string(), tokenId: z.string() }),
+      }),
+    ),
+    page: z.number().int(),
+    nextPage: z.number().int().nullable(),
+  })
+  .openapi("NftAccounts");

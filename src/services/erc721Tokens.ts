@@ -24,7 +24,8 @@ export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens:
 const ACCOUNT_ADDRESSES_KEPT = 10_000;
 const accountAddresses = new Map<string, Address>();
 
-function tokenAccountAddress(chain: RuntimeChain, tokenContract: Address, tokenId: bigint): Address {
+/** A token's ERC-6551 account address with tokenhub's implementation and salt 0 (the one the service creates). */
+export function tokenAccountAddress(chain: RuntimeChain, tokenContract: Address, tokenId: bigint): Address {
   const key = `${chain.id}:${chain.core.accountImplementation}:${tokenContract.toLowerCase()}:${tokenId}`;
   const known = accountAddresses.get(key);
   if (known) {

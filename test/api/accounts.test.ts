@@ -270,6 +270,60 @@ describe("ERC-6551 accounts through the API", () => {
     expect(await sentNonce()).toBe(nonce);
   });
 
+  it("answers GET /api/v1/erc6551/account without a token (GroupOS: a computation from public data)", async () => {
+    const core = service.runtime().chains[0]!.core;
+    const second = erc6551AccountAddress({ registry: core.erc6551Registry, implementation: core.accountImplementation, salt: zeroHash, chainId: 31337, tokenContract: nft, tokenId: 2n });
+    for (const [tokenId, contractAddress, deployed] of [[1, account, true], [2, second, false]] as const) {
+      const response = await fetch(`${service.baseUrl}/api/v1/erc6551/account?tokenChainId=31337&tokenContractAddress=${nft}&tokenId=${tokenId}`);
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { success: true, account: { contractAddress, deployed } } });
+      expect((await chain.client.getCode({ address: contractAddress })) !== undefined).toBe(deployed);
+    }
+  });
+
+  it("lists with GET /api/v1/erc6551/accounts the accounts of the project's keys' NFTs, or of an owner, created or not", async () => {
+    await settled((await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: nft, recipientAddress: key })).body.transactionHash as string);
+    const core = service.runtime().chains[0]!.core;
+    const second = erc6551AccountAddress({ registry: core.erc6551Registry, implementation: core.accountImplementation, salt: zeroHash, chainId: 31337, tokenContract: nft, tokenId: 2n });
+    const accounts = [
+      { contractAddress: account, deployed: true, ownerAddress: key, nft: { chainId: 31337, contractAddress: nft, tokenId: "1" } },
+      { contractAddress: second, deployed: false, ownerAddress: key, nft: { chainId: 31337, contractAddress: nft, tokenId: "2" } },
+    ];
+    const expected = { success: true, accounts, page: 0, nextPage: null };
+    await waitFor(async () => ((await get("/api/v1/erc6551/accounts")).body.accounts as unknown[] | undefined)?.length === 2);
+    expect((await get("/api/v1/erc6551/accounts")).body).toEqual(expected);
+    expect((await get(`/api/v1/erc6551/accounts?chainId=31337&ownerAddress=${key.toLowerCase()}`)).body).toEqual(expected);
+    // What the chain says: the key owns both tokens, the first account exists, the second not yet.
+    for (const id of [1n, 2n]) expect(await chain.client.readContract({ address: nft, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [id] })).toBe(key);
+    expect(await chain.client.getCode({ address: account })).toMatch(/^0x36/);
+    expect(await chain.client.getCode({ address: second })).toBeUndefined();
+
+    expect((await get(`/api/v1/erc6551/accounts?ownerAddress=${RECIPIENT}`)).body).toEqual({ success: true, accounts: [], page: 0, nextPage: null });
+    expect((await call("GET", "/api/v1/erc6551/accounts", undefined, rivalToken)).body.accounts).toEqual([]);
+    const readOnly = (await service.cli(["token", "create", "--project", "default", "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
+    expect(await call("GET", "/api/v1/erc6551/accounts", undefined, readOnly)).toEqual({
+      status: 403,
+      body: { success: false, error: "Listing the accounts of the project's cloud keys needs the 'keys' scope; give ownerAddress to list an owner's.", code: "FORBIDDEN" },
+    });
+    expect((await call("GET", `/api/v1/erc6551/accounts?ownerAddress=${key}`, undefined, readOnly)).body).toEqual(expected);
+    expect((await get("/api/v1/erc6551/accounts?chainId=5")).status).toBe(404);
+  });
+
+  it("relays a call sent to POST /api/v1/account/call exactly as executeCall", async () => {
+    const before = await chain.client.getBalance({ address: RECIPIENT });
+    const sent = await post("/api/v1/account/call", { accountAddress: account, call: { chainId: 31337, toAddress: RECIPIENT, value: "1000", data: "0x" } });
+    const hash = sent.body.transactionHash as Hex;
+    expect(sent).toEqual({ status: 200, body: { success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` } });
+    expect((await settled(hash)).status).toBe("success");
+    const receipt = await chain.client.getTransactionReceipt({ hash });
+    expect(parseEventLogs({ abi: tokenHubAccountAbi, logs: receipt.logs, eventName: "Executed" }).map((log) => [log.args.executor, log.args.to, log.args.value])).toEqual([[key, RECIPIENT, 1000n]]);
+    expect(await chain.client.getBalance({ address: RECIPIENT })).toBe(before + 1000n);
+    const listed = await waitFor(async () => {
+      const [latest] = await accountCalls();
+      return latest?.transactionHash === hash && latest.status === "success" ? latest : undefined;
+    });
+    expect(listed.calls).toEqual([{ toAddress: RECIPIENT, value: "1000", data: "0x" }]);
+  });
+
   it("leaves the relaying key's private key in no table and no log", async () => {
     const master = readMasterKeyFile(localMasterKeyFile(service.dataDir));
     const rows = await storedKeys(service);

@@ -18,14 +18,17 @@ const createSpec = jsonWriteRoute({
   response: createAccountResponse,
 });
 
-const executeCallSpec = jsonWriteRoute({
-  path: "/api/v1/account/executeCall",
-  tag: "accounts",
-  summary: "Run one call through an ERC-6551 account whose NFT a cloud key of the project holds (the service pays the gas)",
-  scope: "accounts",
-  body: executeCallBody,
-  response: writeResponse,
-});
+/** `/account/call` is the name some GroupOS clients use for executeCall. */
+const executeCallSpecs = ["/api/v1/account/executeCall", "/api/v1/account/call"].map((path) =>
+  jsonWriteRoute({
+    path,
+    tag: "accounts",
+    summary: `Run one call through an ERC-6551 account whose NFT a cloud key of the project holds (the service pays the gas)${path.endsWith("/call") ? "; the same as /account/executeCall" : ""}`,
+    scope: "accounts",
+    body: executeCallBody,
+    response: writeResponse,
+  }),
+);
 
 const batchCallsSpec = jsonWriteRoute({
   path: "/api/v1/account/batchCalls",
@@ -37,11 +40,12 @@ const batchCallsSpec = jsonWriteRoute({
 });
 
 export function accountActionsRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; vault: KeyVault }) {
-  return createRouter()
-    .openapi(createSpec, async (c) => c.json(await createNftAccount(deps, callerOf(c), c.req.valid("json").nft), 200))
-    .openapi(executeCallSpec, async (c) => {
+  const router = createRouter().openapi(createSpec, async (c) => c.json(await createNftAccount(deps, callerOf(c), c.req.valid("json").nft), 200));
+  for (const spec of executeCallSpecs) {
+    router.openapi(spec, async (c) => {
       const { accountAddress, call } = c.req.valid("json");
       return c.json(await executeAccountCalls(deps, callerOf(c), { chainId: call.chainId, accountAddress, calls: [call] }), 200);
-    })
-    .openapi(batchCallsSpec, async (c) => c.json(await executeAccountCalls(deps, callerOf(c), c.req.valid("json")), 200));
+    });
+  }
+  return router.openapi(batchCallsSpec, async (c) => c.json(await executeAccountCalls(deps, callerOf(c), c.req.valid("json")), 200));
 }
