@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { Address } from "viem";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema, errorBodySchema } from "./common.js";
 import { type MetadataFields, metadataInputSchema } from "./metadata.js";
@@ -127,7 +128,22 @@ export const permitRevokedResponse = z
   .object({ success: z.literal(true), permitId: z.string(), transactionHash: z.string(), transactionUrl: z.string() })
   .openapi("PermitRevocationSent");
 
-export const erc20PermitBatchQuery = z.object({ chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema });
+/** `ownerAddress` is the name GroupOS clients use for the recipient here; either may be given, not two different ones. */
+export const erc20PermitBatchQuery = z
+  .object({
+    chainId: chainIdSchema,
+    contractAddress: addressSchema,
+    recipientAddress: addressSchema.optional().openapi({ description: "The permits' recipient (required unless ownerAddress is given)" }),
+    ownerAddress: addressSchema.optional().openapi({ description: "Alias of recipientAddress" }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.recipientAddress === undefined && query.ownerAddress === undefined) {
+      ctx.addIssue({ code: "custom", path: ["recipientAddress"], message: "is required (or ownerAddress)" });
+    } else if (query.recipientAddress !== undefined && query.ownerAddress !== undefined && query.recipientAddress !== query.ownerAddress) {
+      ctx.addIssue({ code: "custom", path: ["ownerAddress"], message: "must be the same address as recipientAddress (it is its alias)" });
+    }
+  })
+  .transform(({ ownerAddress, recipientAddress, ...query }) => ({ ...query, recipientAddress: (recipientAddress ?? ownerAddress) as Address }));
 
 export const erc20PermitBatchResponse = z
   .object({
