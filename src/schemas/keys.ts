@@ -13,9 +13,15 @@ export const createKeyBody = z
   .object({ customRef: customRef.optional(), chatId: chatIdSchema.optional() })
   .openapi("CreateCloudKeyRequest");
 
-const cloudKey = z.object({ evmAddress: z.string(), customRef: z.string().nullable() }).openapi("CloudKey");
+const cloudKeyFields = {
+  keyId: z.string().uuid().openapi({ description: "The key's stable id" }),
+  evmAddress: z.string(),
+  customRef: z.string().nullable(),
+};
 
-export const createKeyResponse = z.object({ success: z.literal(true), evmAddress: z.string(), customRef: z.string().nullable() }).openapi("CloudKeyCreated");
+const cloudKey = z.object(cloudKeyFields).openapi("CloudKey");
+
+export const createKeyResponse = z.object({ success: z.literal(true), ...cloudKeyFields }).openapi("CloudKeyCreated");
 
 export const listKeysQuery = z.object({ customRef: customRef.optional(), page: pageSchema });
 

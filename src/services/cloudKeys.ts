@@ -8,7 +8,8 @@ import { type CloudKeyRow, findProjectCloudKey, insertCloudKey, listProjectCloud
 import type { StoreDb } from "../store/db.js";
 import type { Page } from "./owners.js";
 
-export type CloudKey = { evmAddress: Address; customRef: string | null };
+/** `keyId` is stable (the key's record id); `customRef` is the caller's own, and need not be unique. */
+export type CloudKey = { keyId: string; evmAddress: Address; customRef: string | null };
 
 /**
  * A new key for the project: generated here, sealed at once (src/custody/envelope.ts), and only its address ever
@@ -23,12 +24,13 @@ export async function createCloudKey(
   const privateKey = generatePrivateKey();
   const address = privateKeyToAccount(privateKey).address;
   let master = vault.current();
+  const keyId = crypto.randomUUID();
   await db.transaction(async (tx) => {
     const recordedId = await lockCloudKeyMasterId(tx, "share", master.id);
     // A rotation may have replaced the master key since this process loaded it; never seal with a retired one.
     if (recordedId !== master.id) master = vault.withId(recordedId);
     await insertCloudKey(tx, {
-      id: crypto.randomUUID(),
+      id: keyId,
       projectId,
       address,
       customRef: input.customRef ?? null,
@@ -36,7 +38,7 @@ export async function createCloudKey(
       chatId: input.chatId,
     });
   });
-  return { success: true, evmAddress: address, customRef: input.customRef ?? null };
+  return { success: true, keyId, evmAddress: address, customRef: input.customRef ?? null };
 }
 
 export async function listCloudKeys(
@@ -46,7 +48,7 @@ export async function listCloudKeys(
 ): Promise<Page<CloudKey>> {
   const rows = await listProjectCloudKeys(db, projectId, { customRef: query.customRef, offset: query.page * query.pageSize, limit: query.pageSize + 1 });
   return {
-    items: rows.slice(0, query.pageSize).map((row) => ({ evmAddress: getAddress(row.address), customRef: row.customRef })),
+    items: rows.slice(0, query.pageSize).map((row) => ({ keyId: row.id, evmAddress: getAddress(row.address), customRef: row.customRef })),
     nextPage: rows.length > query.pageSize ? query.page + 1 : null,
   };
 }

@@ -50,9 +50,9 @@ export async function listProjectCloudKeys(
   db: StoreDb,
   projectId: string,
   query: { customRef?: string; offset: number; limit: number },
-): Promise<{ address: string; customRef: string | null }[]> {
+): Promise<{ id: string; address: string; customRef: string | null }[]> {
   return await db
-    .select({ address: cloudKeys.address, customRef: cloudKeys.customRef })
+    .select({ id: cloudKeys.id, address: cloudKeys.address, customRef: cloudKeys.customRef })
     .from(cloudKeys)
     .where(and(eq(cloudKeys.projectId, projectId), query.customRef === undefined ? undefined : eq(cloudKeys.customRef, query.customRef)))
     .orderBy(asc(cloudKeys.createdAt), asc(cloudKeys.id))

@@ -27,11 +27,16 @@ async function call(method: "GET" | "POST", pathAndQuery: string, body?: unknown
 const post = (p: string, body: unknown, token?: string) => call("POST", p, body, token);
 const get = (p: string, token?: string) => call("GET", p, undefined, token);
 
+/** The keyId each key created here was answered with, by address. */
+const keyIds = new Map<string, string>();
+
 async function createKey(body: Record<string, unknown> = {}): Promise<Address> {
   const created = await post("/api/v1/key/create", body);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
+  keyIds.set(created.body.evmAddress as string, created.body.keyId as string);
   return created.body.evmAddress as Address;
 }
+const listed = (evmAddress: Address, customRef: string | null) => ({ keyId: keyIds.get(evmAddress), evmAddress, customRef });
 
 const MAIL = {
   domain: { name: "Ether Mail", version: "1", chainId: 1, verifyingContract: "0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC" },
@@ -79,19 +84,12 @@ describe("cloud keys", () => {
       status: 200,
       body: {
         success: true,
-        keys: [
-          { evmAddress: first, customRef: "alice" },
-          { evmAddress: second, customRef: null },
-          { evmAddress: third, customRef: "alice" },
-        ],
+        keys: [listed(first, "alice"), listed(second, null), listed(third, "alice")],
         page: 0,
         nextPage: null,
       },
     });
-    expect((await get("/api/v1/key/keys?customRef=alice")).body.keys).toEqual([
-      { evmAddress: first, customRef: "alice" },
-      { evmAddress: third, customRef: "alice" },
-    ]);
+    expect((await get("/api/v1/key/keys?customRef=alice")).body.keys).toEqual([listed(first, "alice"), listed(third, "alice")]);
     expect((await get("/api/v1/key/keys?customRef=nobody")).body.keys).toEqual([]);
     expect((await get("/api/v1/key/keys?page=1")).body).toEqual({ success: true, keys: [], page: 1, nextPage: null });
 
