@@ -23,7 +23,8 @@ export const createTokenTypeBody = z
  * `{ chainId, contractAddress, metadata }` (no name) creates a token type in one, as /erc1155/tokens/create does.
  */
 export const createErc1155Body = z.union([createNftCollectionBody, createTokenTypeBody]).openapi("CreateErc1155Request", {
-  description: "With name and symbol: a new collection. Without a name, with contractAddress: a new token type of that collection.",
+  description:
+    "With name and symbol: a new collection (answered with contractAddress and token). Without a name, with contractAddress: a new token type of that collection (answered with its tokenId).",
 });
 
 /** Which of createErc1155Body's forms a body that fits neither meant, so that its problems are told in that form's terms. */
