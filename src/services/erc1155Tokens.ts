@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Address } from "viem";
 import * as schema from "../../ponder.schema.js";
 import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../store/metadataSources.js";
 import { preparedStatement } from "../store/preparedStatements.js";
 import { requireIndexedCollection } from "./indexedCollections.js";
-import type { ReadDeps } from "./erc721Tokens.js";
+import { type ReadDeps, type TokensPageQuery, tokensPageValues } from "./erc721Tokens.js";
 import { type OpenSeaMetadata, tokenMetadataFrom } from "./metadata.js";
 import type { Page } from "./owners.js";
 
@@ -56,20 +55,12 @@ function tokensPageStatement(indexDb: ReadDeps["indexDb"], shape: TokensShape) {
  */
 export async function listErc1155Tokens(
   deps: ReadDeps,
-  query: { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; page: number; pageSize: number },
+  query: TokensPageQuery,
 ): Promise<Page<Erc1155Token>> {
   const statement = tokensPageStatement(deps.indexDb, { tokenIds: query.tokenIds !== undefined, owner: query.ownerAddress !== undefined });
   const [collection, [row]] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc1155"),
-    statement({
-      chainId: query.chainId,
-      contract: query.contractAddress.toLowerCase(),
-      address: query.contractAddress,
-      tokenIds: query.tokenIds?.map(String),
-      owner: query.ownerAddress?.toLowerCase(),
-      offset: query.page * query.pageSize,
-      limit: query.pageSize + 1,
-    }),
+    statement(tokensPageValues(query)),
   ]);
   const rows = row!.tokens ?? [];
   const sources = metadataSourcesOf(row!);

@@ -6,7 +6,7 @@ import type { RuntimeChain, RuntimeConfig } from "../config/runtime.js";
 import type { StoreDb } from "../store/db.js";
 import { addressesOfChatUser } from "../store/chatLinks.js";
 import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../store/metadataSources.js";
-import { preparedStatement } from "../store/preparedStatements.js";
+import { preparedStatement, type StatementValues } from "../store/preparedStatements.js";
 import { requireChain } from "./chains.js";
 import type { IndexDb } from "./collections.js";
 import { requireIndexedCollection } from "./indexedCollections.js";
@@ -88,6 +88,24 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
   });
 }
 
+export type TokensPageQuery = { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; page: number; pageSize: number };
+
+/**
+ * The placeholders of a page of a collection's tokens, ERC-721 or ERC-1155: chainId, contract, address, tokenIds,
+ * owner, offset and limit (one more than a page, to tell whether another follows).
+ */
+export function tokensPageValues(query: TokensPageQuery): StatementValues {
+  return {
+    chainId: query.chainId,
+    contract: query.contractAddress.toLowerCase(),
+    address: query.contractAddress,
+    tokenIds: query.tokenIds?.map(String),
+    owner: query.ownerAddress?.toLowerCase(),
+    offset: query.page * query.pageSize,
+    limit: query.pageSize + 1,
+  };
+}
+
 /**
  * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
  * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
@@ -95,7 +113,7 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
 export async function listErc721Tokens(
   deps: ReadDeps,
   projectId: string,
-  query: { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; chatId?: string; page: number; pageSize: number },
+  query: TokensPageQuery & { chatId?: string },
 ): Promise<Page<Erc721Token>> {
   const chain = requireChain(deps.runtime, query.chainId);
   let linked: string[] | undefined;
@@ -116,16 +134,7 @@ export async function listErc721Tokens(
   // to PostgreSQL a request. The collection check runs beside it (and is mostly answered from memory).
   const [collection, [row]] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
-    statement({
-      chainId: query.chainId,
-      contract: query.contractAddress.toLowerCase(),
-      address: query.contractAddress,
-      tokenIds: query.tokenIds?.map(String),
-      owner: query.ownerAddress?.toLowerCase(),
-      linked: linked?.map((address) => address.toLowerCase()),
-      offset: query.page * query.pageSize,
-      limit: query.pageSize + 1,
-    }),
+    statement({ ...tokensPageValues(query), linked: linked?.map((address) => address.toLowerCase()) }),
   ]);
   const rows = row!.tokens ?? [];
   if (rows.length === 0) return { items: [], nextPage: null };
