@@ -24,6 +24,11 @@ const chainSchema = z.object({
   explorerUrl: z.url().optional(),
   startBlock: z.number().int().min(0).default(0),
   pollingIntervalMs: z.number().int().min(100).optional(),
+  /**
+   * When a transaction the service sent counts as final: "finalized" (the RPC's `finalized` block tag) or a number of
+   * confirmations. Absent: the tag where the RPC serves it, else 64 confirmations; 0 on the local chain.
+   */
+  finality: z.union([z.literal("finalized"), z.number().int().min(0)]).optional(),
   contracts: z.array(externalContractSchema).default([]),
 });
 

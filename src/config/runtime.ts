@@ -27,6 +27,8 @@ const runtimeChainSchema = z.object({
   local: z.boolean(),
   startBlock: z.number().int(),
   pollingIntervalMs: z.number().int().optional(),
+  /** As configured in the chains file (src/chain/chainsConfig.ts); absent: the pipeline's default for the chain. */
+  finality: z.union([z.literal("finalized"), z.number().int().min(0)]).optional(),
   genesisHash: hex,
   core: coreAddressesSchema,
   /** Whether the core contracts (factory, registry, implementations) have code on this chain. */

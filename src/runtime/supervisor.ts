@@ -280,6 +280,7 @@ async function startChain(
       local: anvil !== undefined,
       startBlock: chain.startBlock,
       pollingIntervalMs: chain.pollingIntervalMs,
+      finality: chain.finality,
       genesisHash: genesis.hash as Hex,
       core,
       coreDeployed,
