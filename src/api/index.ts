@@ -20,6 +20,7 @@ import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createApp } from "./app.js";
+import { createApiLifecycle } from "./shutdown.js";
 
 /**
  * The composition root of the API process (Ponder loads this file): it reads what the supervisor resolved, opens the
@@ -31,12 +32,17 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is not set for the API process.");
 
 const runtime = readRuntimeConfig(runtimeFile);
-const logger = createLogger({ level: runtime.logLevel, fields: { component: "api" } });
+const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
+// Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
+const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
+lifecycle.installSignalHandlers();
 const store = createStore(databaseUrl, { max: 20 });
+lifecycle.onShutdown("the app store pool", () => store.close());
 await migrateAppStore(store.pool);
 // The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
 // every batch would wait its turn, and so would every request in it.
 const pipelineStore = createStore(databaseUrl, { max: 4 });
+lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
 
 const configured = loadSigners(runtime.chains.map((chain) => chain.id));
 const signers = new Map<number, LocalAccount[]>();
@@ -56,6 +62,7 @@ const pipeline = createTransactionPipeline({
   },
 });
 await pipeline.start();
+lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
 const publicClients = new Map<number, PublicClient>(
   runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
 );
@@ -67,14 +74,15 @@ const writer = {
   signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
-createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() => undefined), {
-  intervalMs: 500,
-  name: "minted token metadata",
-  logger,
-}).start();
+/** Background loops start here and stop, each after its pass in progress, before the pipeline and the pools. */
+function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+  const loop = createLoop(() => pass().then(() => undefined), { intervalMs, name, logger });
+  loop.start();
+  lifecycle.onShutdown(`the ${name} loop`, () => loop.stop());
+}
 
-createLoop(
-  () =>
+startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
+startLoop("remote metadata", 1000, () =>
     syncRemoteMetadata({
       pool: store.pool,
       indexSchema: runtime.indexSchema,
@@ -82,8 +90,7 @@ createLoop(
       settings: runtime.remoteMetadata,
       logger,
     }),
-  { intervalMs: 1000, name: "remote metadata", logger },
-).start();
+);
 
 const readiness = createIndexReadiness({
   pool: store.pool,
@@ -97,19 +104,11 @@ const readiness = createIndexReadiness({
     ]),
 });
 
-createLoop(
-  () =>
-    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }).then(
-      () => undefined,
-    ),
-  { intervalMs: 500, name: "metadata propagation", logger },
-).start();
-createLoop(() => purgeExpiredIdempotencyKeys(store.db).then(() => undefined), { intervalMs: 60_000, name: "idempotency key purge", logger }).start();
-createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger).then(() => undefined), {
-  intervalMs: 500,
-  name: "permit token metadata",
-  logger,
-}).start();
+startLoop("metadata propagation", 500, () =>
+  propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
+);
+startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
+startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
 // The supervisor generated the data directory's master key, if one was needed, before starting this process.
 const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
 const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
@@ -118,9 +117,13 @@ logger.info("media storage ready", { storage: mediaStorage.description, maxBytes
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
+const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
+lifecycle.onShutdown("the API token listener", () => apiTokens.close());
+
 export default createApp({
   store: store.db,
-  apiTokens: createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) }),
+  apiTokens,
+  lifecycle,
   indexDb: db,
   runtime,
   mediaStorage,

@@ -46,7 +46,7 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
   }
   try {
     const settings = loadSettings();
-    if (group === "start") return await startCommand(settings, out);
+    if (group === "start") return await startCommand(settings);
     if (group === "project" && action === "create" && argument) return await done(projectCreate(settings, out, argument));
     if (group === "project" && action === "list") return await done(projectList(settings, out));
     if (group === "token" && action === "create") {

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { ShuttingDownError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import type { AppEnv } from "../context.js";
+import type { ApiLifecycle } from "../shutdown.js";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -23,9 +25,10 @@ function startWithoutResponse(c: Context<AppEnv>): void {
 
 /**
  * Gives each request an id (the caller's `X-Request-Id` when it is safe to echo, else a new one), returns it as a
- * header, and writes one access log line. Headers and bodies are never logged: they may carry tokens.
+ * header, and writes one access log line. Headers and bodies are never logged: they may carry tokens. It also counts
+ * the request in flight for the shutdown's drain, or refuses it when the process is stopping (src/api/shutdown.ts).
  */
-export function requestContext(logger: Logger) {
+export function requestContext(logger: Logger, lifecycle: ApiLifecycle) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -34,8 +37,13 @@ export function requestContext(logger: Logger) {
     c.set("logger", requestLogger);
     startWithoutResponse(c);
     c.header("X-Request-Id", requestId);
+    if (!lifecycle.admit(c.req.method)) throw new ShuttingDownError();
     const started = performance.now();
-    await next();
+    try {
+      await next();
+    } finally {
+      lifecycle.release();
+    }
     requestLogger.info("request", {
       method: c.req.method,
       path: c.req.path,
