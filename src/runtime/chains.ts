@@ -18,6 +18,8 @@ export type Progress = (component: string, message: string) => void;
 /** A chain as the service runs it: resolved, or remote with an RPC that did not answer (it joins once it does). */
 export type ResolvedChain = { chain: RuntimeChain; anvil?: AnvilInstance } | { unreachable: ChainConfig; reason: string };
 
+/** How often the RPC of a chain that was unreachable at start-up is asked whether it answers now. */
+const UNREACHABLE_PROBE_MS = 5_000;
 /** How long start-up waits for a remote RPC before it counts the chain as unreachable and goes on without it. */
 const RPC_PROBE_TIMEOUT_MS = 5_000;
 
@@ -198,4 +200,52 @@ export function redactUrl(url: string): string {
   } catch {
     return "(invalid URL)";
   }
+}
+
+/**
+ * Asks the RPC of each chain that was unreachable at start-up whether it answers now; when one does, the chain is
+ * resolved and the indexer restarted with it (a few seconds of 503 while Ponder restarts), without an operator.
+ */
+export function watchUnreachableChains(
+  unreachable: { config: ChainConfig; reason: string }[],
+  dataDir: string,
+  progress: Progress,
+  restart: (chains: RuntimeChain[], unreachable: { config: ChainConfig; reason: string }[]) => Promise<void>,
+  chains: RuntimeChain[],
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  const check = async () => {
+    const joined: RuntimeChain[] = [];
+    for (const entry of [...unreachable]) {
+      if (stopped || !(await rpcAnswers(entry.config))) continue;
+      const resolved = await resolveChain(entry.config, dataDir, progress);
+      if ("unreachable" in resolved) continue;
+      unreachable.splice(unreachable.indexOf(entry), 1);
+      joined.push(resolved.chain);
+    }
+    if (joined.length === 0 || stopped) return;
+    chains.push(...joined);
+    progress("indexer", `${joined.map((chain) => chain.name).join(", ")} answer${joined.length === 1 ? "s" : ""} now: restarting the indexer with ${joined.length === 1 ? "it" : "them"}`);
+    await restart(chains, unreachable);
+  };
+  const schedule = () => {
+    if (stopped || unreachable.length === 0) return;
+    timer = setTimeout(() => {
+      pass = check()
+        .catch((error: unknown) => {
+          if (!stopped) progress("indexer", `could not add a chain whose RPC answers again: ${(error as Error).message}`);
+        })
+        .finally(schedule);
+    }, UNREACHABLE_PROBE_MS);
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
 }

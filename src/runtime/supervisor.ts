@@ -1,28 +1,23 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type ChainConfig, loadChainsConfig } from "../chain/chainsConfig.js";
-import { predictCoreAddresses } from "../chain/deployCore.js";
+import { loadChainsConfig } from "../chain/chainsConfig.js";
 import type { Settings } from "../config/env.js";
-import { RUNTIME_FILE_ENV, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { prepareMasterKey } from "../services/masterKeys.js";
 import { bootstrapFirstProject } from "../services/projects.js";
-import { isPortFree } from "../ports.js";
 import { stopOrphanFromPidFile } from "../processes.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
-import { createStore, isDatabaseUnavailable, type Store } from "../store/db.js";
+import { createStore } from "../store/db.js";
 import { lockIndexSchema } from "../store/indexSchemaLock.js";
-import { dropIndexSchema, releaseIndexLock } from "../store/indexReset.js";
-import { getSetting, putSetting } from "../store/indexState.js";
+import { releaseIndexLock } from "../store/indexReset.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
-import { type Progress, resetIndexIfChainChanged, resolveChain, rpcAnswers, stopLocalChain, stopLocalChainOrphan } from "./chains.js";
+import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
 import { lockDataDir } from "./dataDirLock.js";
-import { indexFingerprint } from "./indexFingerprint.js";
-import { readyWithin, StartAborted, throwIfAborted, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion, startPonder } from "./ponderProcess.js";
+import { createIndexer, type UnreachableChain } from "./indexer.js";
+import { StartAborted, throwIfAborted } from "./indexerStartup.js";
 
 export type { Progress } from "./chains.js";
 export { StartAborted } from "./indexerStartup.js";
@@ -42,11 +37,6 @@ export type RunningService = StartupReport & {
   done: Promise<number | null>;
 };
 
-const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-/** How often the RPC of a chain that was unreachable at start-up is asked whether it answers now. */
-const UNREACHABLE_PROBE_MS = 5_000;
-/** How long start-up waits for the backfill before coming up with queries answering NOT_READY. */
-const BACKFILL_WAIT_MS = 15_000;
 
 type StopStep = { name: string; run: () => Promise<void> };
 
@@ -116,7 +106,7 @@ export async function startTokenhub(
     if (first) undoFirstProject = () => deleteEmptyProject(store.db, first.project.id);
 
     const chains: RuntimeChain[] = [];
-    const unreachable: { config: ChainConfig; reason: string }[] = [];
+    const unreachable: UnreachableChain[] = [];
     for (const config of configuredChains) {
       throwIfAborted(signal);
       const resolved = await resolveChain(config, settings.dataDir, progress);
@@ -145,7 +135,7 @@ export async function startTokenhub(
       });
     });
     if (unreachable.length > 0) {
-      const watcher = watchUnreachableChains(unreachable, settings.dataDir, progress, indexer, chains);
+      const watcher = watchUnreachableChains(unreachable, settings.dataDir, progress, (all, left) => indexer.restart(all, left), chains);
       stopSteps.push({ name: "the watch on unreachable chains", run: () => watcher.stop() });
     }
     return {
@@ -178,246 +168,3 @@ async function startDatabase(settings: Settings, progress: Progress): Promise<{ 
   );
   return { databaseUrl: embedded.connectionString, embedded };
 }
-
-type Indexer = {
-  /** Starts Ponder on these chains and waits until it answers (and the local chains are indexed). */
-  start(chains: RuntimeChain[], unreachable: { config: ChainConfig; reason: string }[]): Promise<void>;
-  /** Stops the running Ponder and starts it again with these chains (a chain that joined). */
-  restart(chains: RuntimeChain[], unreachable: { config: ChainConfig; reason: string }[]): Promise<void>;
-  stop(): Promise<void>;
-  /** Resolves when Ponder exits other than by stop() or restart(). */
-  exited: Promise<number | null>;
-};
-
-/**
- * The Ponder process (indexer and API) and the index schema it runs on. While a chain is unreachable, Ponder cannot
- * start with it (it asks every RPC for its chain id first), and starting without it is another build of the index:
- * the chains that serve are then indexed into a schema of their own (rebuilt from Ponder's RPC cache), and the full
- * index schema is kept as it was, to be resumed once every chain answers.
- */
-function createIndexer(deps: {
-  settings: Settings;
-  store: Store;
-  databaseUrl: string;
-  progress: Progress;
-  ponderOutput: (chunk: Buffer) => void;
-  signal: AbortSignal;
-}): Indexer {
-  const { settings, store, progress, signal } = deps;
-  let ponder: PonderProcess | undefined;
-  let schema = settings.indexSchema;
-  let stopping = false;
-  let unexpectedExit: (code: number | null) => void = () => undefined;
-  const exited = new Promise<number | null>((resolve) => {
-    unexpectedExit = resolve;
-  });
-  const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
-
-  const schemaFor = (unreachable: { config: ChainConfig }[]) => {
-    if (unreachable.length === 0) return settings.indexSchema;
-    const missing = unreachable.map(({ config }) => config.id).sort((a, b) => a - b).join(",");
-    return `${settings.indexSchema}_without_${crypto.createHash("sha256").update(missing).digest("hex").slice(0, 8)}`;
-  };
-
-  const stopPonder = async () => {
-    const current = ponder;
-    ponder = undefined;
-    if (current === undefined) return;
-    await current.stop();
-    // A database that stopped too (systemd stopping every process at once) holds no lock to release.
-    await releaseIndexLock(store.pool, schema).catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error)) throw error;
-    });
-  };
-
-  const launch = async (chains: RuntimeChain[], unreachable: { config: ChainConfig; reason: string }[]) => {
-    schema = schemaFor(unreachable);
-    for (const chain of chains) await resetIndexIfChainChanged(store, [...new Set([settings.indexSchema, schema])], chain, progress);
-    const fingerprint = indexFingerprint(ROOT_DIR, chains, ponderVersion());
-    const fingerprintKey = `index_fingerprint:${schema}`;
-    const recorded = await getSetting(store.db, fingerprintKey);
-    if (recorded !== undefined && recorded !== fingerprint && (await dropIndexSchema(store.pool, schema))) {
-      progress("indexer", "indexing code or indexed contracts changed: rebuilding the index");
-    }
-    await putSetting(store.db, fingerprintKey, fingerprint);
-
-    const runtimeFile = runtimeFilePath(settings.dataDir);
-    writeRuntimeConfig(runtimeFile, {
-      dataDir: settings.dataDir,
-      publicUrl: settings.publicUrl,
-      indexSchema: schema,
-      appSchema: settings.appSchema,
-      maxBodyBytes: settings.maxBodyBytes,
-      maxBatchSize: settings.maxBatchSize,
-      metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
-      media: settings.media,
-      logLevel: settings.logLevel,
-      logFormat: settings.logFormat,
-      shutdownGraceMs: settings.shutdownGraceMs,
-      remoteMetadata: settings.remoteMetadata,
-      transactions: settings.transactions,
-      chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
-    });
-
-    progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
-    // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
-    // before the start, and watched for in Ponder's output in case another program takes it meanwhile.
-    const portInUse = new ConfigError(`Port ${settings.port} is in use by another program: stop it, or set PORT to a free port.`);
-    if (!(await isPortFree(settings.port))) throw portInUse;
-    let portTaken = false;
-    let otherBuild = false;
-    const spawnPonder = () => {
-      const started = startPonder({
-        rootDir: ROOT_DIR,
-        pidFile: path.join(settings.dataDir, "ponder.pid"),
-        schema,
-        port: settings.port,
-        host: settings.host,
-        logLevel: settings.logLevel,
-        logFormat: settings.logFormat,
-        shutdownGraceMs: settings.shutdownGraceMs,
-        env: { ...process.env, DATABASE_URL: deps.databaseUrl, [RUNTIME_FILE_ENV]: runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
-        onOutput: (chunk) => {
-          const text = chunk.toString();
-          if (PORT_TAKEN.test(text)) portTaken = true;
-          if (OTHER_BUILD.test(text)) otherBuild = true;
-          deps.ponderOutput(chunk);
-        },
-      });
-      ponder = started;
-      return started;
-    };
-    let current = spawnPonder();
-    const portProblem = () => (portTaken ? portInUse : undefined);
-    try {
-      await waitForHealth(localUrl, current, portProblem, signal);
-    } catch (error) {
-      // The fingerprint check normally drops an index built by other code; this catches files that changed while
-      // the indexer started: rebuild rather than fail.
-      if (!otherBuild || signal.aborted) throw error;
-      ponder = undefined;
-      await dropIndexSchema(store.pool, schema);
-      progress("indexer", "the index was built by other indexing code: rebuilding it");
-      current = spawnPonder();
-      await waitForHealth(localUrl, current, portProblem, signal);
-    }
-    progress("http", `listening on ${localUrl}`);
-    // From here on an exit is the service's end; before, the start handled it (a rebuild, or the start failed).
-    const running = current;
-    void running.exited.then((code) => {
-      if (ponder === running && !stopping) unexpectedExit(code);
-    });
-    if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
-      await waitForLocalChainsIndexed(localUrl, chains, current, signal);
-    } else {
-      throwIfAborted(signal);
-      // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY
-      // with the progress until it is done; local chains are woken once it is.
-      progress("indexer", "still backfilling: index queries answer 503 NOT_READY (with the progress) until it completes");
-      void readyWithin(localUrl, Number.POSITIVE_INFINITY, current, signal)
-        .then((ready) => (ready ? waitForLocalChainsIndexed(localUrl, chains, current, signal) : undefined))
-        .then(
-          () => {
-            if (current.exitCode() === null && !signal.aborted) progress("indexer", "backfill complete: the index answers queries");
-          },
-          (error: unknown) => {
-            if (current.exitCode() === null && !signal.aborted) progress("indexer", `could not catch up local chains: ${(error as Error).message}`);
-          },
-        );
-    }
-  };
-
-  return {
-    exited,
-    start: launch,
-    async restart(chains, unreachable) {
-      const previous = schema;
-      await stopPonder();
-      await launch(chains, unreachable);
-      if (previous !== schema) await dropIndexSchema(store.pool, previous);
-    },
-    async stop() {
-      stopping = true;
-      progress("stop", `stopping the API (requests in flight finish, up to ${settings.shutdownGraceMs} ms) and the indexer`);
-      await stopPonder();
-    },
-  };
-}
-
-/**
- * A chain left out at start-up: in runtime.json so that the API answers for it (503 with the reason), not in
- * Ponder's configuration (src/config/runtime.ts, `unavailable`).
- */
-function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeChain {
-  return {
-    id: config.id,
-    name: config.name,
-    rpcUrl: Array.isArray(config.rpcUrl) ? config.rpcUrl : [config.rpcUrl!],
-    wsUrl: config.wsUrl,
-    explorerUrl: config.explorerUrl,
-    local: false,
-    startBlock: config.startBlock,
-    pollingIntervalMs: config.pollingIntervalMs,
-    finality: config.finality,
-    genesisHash: "0x",
-    core: predictCoreAddresses(),
-    coreDeployed: false,
-    accountsDeployed: false,
-    contracts: config.contracts,
-    unavailable: reason,
-  };
-}
-
-/**
- * Asks the RPC of each chain that was unreachable at start-up whether it answers now; when one does, the chain is
- * resolved and the indexer restarted with it (a few seconds of 503 while Ponder restarts), without an operator.
- */
-function watchUnreachableChains(
-  unreachable: { config: ChainConfig; reason: string }[],
-  dataDir: string,
-  progress: Progress,
-  indexer: Indexer,
-  chains: RuntimeChain[],
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> | undefined;
-  const check = async () => {
-    const joined: RuntimeChain[] = [];
-    for (const entry of [...unreachable]) {
-      if (stopped || !(await rpcAnswers(entry.config))) continue;
-      const resolved = await resolveChain(entry.config, dataDir, progress);
-      if ("unreachable" in resolved) continue;
-      unreachable.splice(unreachable.indexOf(entry), 1);
-      joined.push(resolved.chain);
-    }
-    if (joined.length === 0 || stopped) return;
-    chains.push(...joined);
-    progress("indexer", `${joined.map((chain) => chain.name).join(", ")} answer${joined.length === 1 ? "s" : ""} now: restarting the indexer with ${joined.length === 1 ? "it" : "them"}`);
-    await indexer.restart(chains, unreachable);
-  };
-  const schedule = () => {
-    if (stopped || unreachable.length === 0) return;
-    timer = setTimeout(() => {
-      pass = check()
-        .catch((error: unknown) => {
-          if (!stopped) progress("indexer", `could not add a chain whose RPC answers again: ${(error as Error).message}`);
-        })
-        .finally(schedule);
-    }, UNREACHABLE_PROBE_MS);
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await pass;
-    },
-  };
-}
-
-/** What Ponder says when the port it was given is taken (it then listens on the next one). */
-const PORT_TAKEN = /Port in use/;
-
-/** What Ponder says when its schema was built by other indexing code. */
-const OTHER_BUILD = /was previously used by a different Ponder app/;
