@@ -15,7 +15,6 @@ export type WatchedTransactionRow = {
   signer: Address;
   nonce: number;
   status: "success" | "failure";
-  attempts: WatchedAttempt[];
   minedHash: Hex;
   blockNumber: bigint;
   blockHash: Hex;
@@ -25,7 +24,11 @@ export type WatchedTransactionRow = {
   reorgedFrom: StoredBlockRef | null;
 };
 
-/** The mined, not yet final transactions of these signers, lowest block first, with their attempts. */
+/**
+ * The mined, not yet final transactions of these signers, lowest block first. Their attempts are not read here: only
+ * a transaction that changes state needs them (loadAttemptsOf), and reading them for every watched transaction on
+ * every pass would cost an index lookup each in a table that grows with every attempt ever sent.
+ */
 export async function loadWatched(db: Queryable, chainId: number, signers: readonly Address[], limit: number): Promise<WatchedTransactionRow[]> {
   const { rows } = await db.query<{
     id: string;
@@ -40,13 +43,9 @@ export async function loadWatched(db: Queryable, chainId: number, signers: reado
     failure_reason: string | null;
     reorged_from_block_number: string | null;
     reorged_from_block_hash: Hex | null;
-    attempts: { hash: Hex; max_fee_per_gas: string; max_priority_fee_per_gas: string }[];
   }>(
     `SELECT t.id, t.signer, t.nonce, t.status, t.mined_hash, t.block_number, t.block_hash, t.gas_used,
-            t.effective_gas_price::text, t.failure_reason, t.reorged_from_block_number, t.reorged_from_block_hash,
-            (SELECT json_agg(json_build_object('hash', a.hash, 'max_fee_per_gas', a.max_fee_per_gas::text,
-                                               'max_priority_fee_per_gas', a.max_priority_fee_per_gas::text) ORDER BY a.attempt)
-               FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id) AS attempts
+            t.effective_gas_price::text, t.failure_reason, t.reorged_from_block_number, t.reorged_from_block_hash
      FROM tokenhub_app.transactions t
      WHERE t.chain_id = $1 AND t.status <> 'pending' AND NOT t.final
        AND t.signer = ANY($2::text[]) AND t.block_hash IS NOT NULL
@@ -59,11 +58,6 @@ export async function loadWatched(db: Queryable, chainId: number, signers: reado
     signer: row.signer,
     nonce: Number(row.nonce),
     status: row.status,
-    attempts: row.attempts.map((attempt) => ({
-      hash: attempt.hash,
-      maxFeePerGas: BigInt(attempt.max_fee_per_gas),
-      maxPriorityFeePerGas: BigInt(attempt.max_priority_fee_per_gas),
-    })),
     minedHash: row.mined_hash,
     blockNumber: BigInt(row.block_number),
     blockHash: row.block_hash,
@@ -72,6 +66,21 @@ export async function loadWatched(db: Queryable, chainId: number, signers: reado
     failureReason: row.failure_reason,
     reorgedFrom: blockRefOf(row.reorged_from_block_number, row.reorged_from_block_hash),
   }));
+}
+
+/** The attempts of these transactions, oldest first. */
+export async function loadAttemptsOf(db: Queryable, ids: readonly string[]): Promise<Map<string, WatchedAttempt[]>> {
+  const attempts = new Map<string, WatchedAttempt[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return attempts;
+  const { rows } = await db.query<{ transaction_id: string; hash: Hex; max_fee_per_gas: string; max_priority_fee_per_gas: string }>(
+    `SELECT transaction_id, hash, max_fee_per_gas, max_priority_fee_per_gas FROM tokenhub_app.transaction_attempts
+     WHERE transaction_id = ANY($1::uuid[]) ORDER BY transaction_id, attempt`,
+    [ids],
+  );
+  for (const row of rows) {
+    attempts.get(row.transaction_id)!.push({ hash: row.hash, maxFeePerGas: BigInt(row.max_fee_per_gas), maxPriorityFeePerGas: BigInt(row.max_priority_fee_per_gas) });
+  }
+  return attempts;
 }
 
 /** Marks transactions final, each only while it is still in the block that was found final (another replica may differ). */

@@ -1,7 +1,7 @@
 import { numberToHex, type Address, type Hex } from "viem";
 import type pg from "pg";
 import { loadRawAttempts } from "../../store/transactions.js";
-import { loadWatched, markFinal, markReorged, type WatchedTransactionRow } from "../../store/transactionWatch.js";
+import { loadAttemptsOf, loadWatched, markFinal, markReorged, type WatchedTransactionRow } from "../../store/transactionWatch.js";
 import { refusals, type Broadcast } from "./broadcaster.js";
 import type { ChainRuntime } from "./chainRuntime.js";
 import type { ChainView } from "./finality.js";
@@ -20,9 +20,10 @@ export type MinedWatch = {
 type RpcBlock = { hash: Hex } | null;
 
 /**
- * The watch costs one database read (of unfinal transactions only) and one JSON-RPC batch of block headers per pass,
- * one per height that holds a watched transaction; a head seen before answers for the heights it was asked about
- * already (a block's hash fixes every block below it), so while no block is mined a pass asks the chain nothing.
+ * The watch costs one database read (of unfinal transactions only, through a partial index) and one JSON-RPC batch of
+ * block headers per pass, one per height that holds a watched transaction; a head seen before answers for the heights
+ * it was asked about already (a block's hash fixes every block below it), so while no block is mined a pass asks the
+ * chain nothing. Only transactions that change state have their attempts read, once in their life or on a reorg.
  */
 export function createMinedWatch(deps: { pool: pg.Pool; runtime: ChainRuntime; options: PipelineOptions }): MinedWatch {
   const { pool, runtime, options } = deps;
@@ -65,15 +66,21 @@ export function createMinedWatch(deps: { pool: pg.Pool; runtime: ChainRuntime; o
       // A block above the head this pass read was mined since: it is judged on the next pass, against a newer head.
       const judged = rows.filter((row) => row.blockNumber <= view.head.blockNumber);
       const hashes = await canonicalHashes([...new Set(judged.map((row) => row.blockNumber))], view);
+      const changing = judged.flatMap((row): { row: WatchedTransactionRow; change: "reorged" | "finalized" }[] => {
+        const hash = hashes.get(row.blockNumber);
+        if (hash === undefined) return [];
+        if (hash !== row.blockHash) return [{ row, change: "reorged" }];
+        return row.blockNumber <= view.finalBlock ? [{ row, change: "finalized" }] : [];
+      });
+      if (changing.length === 0) return;
+      const attempts = await loadAttemptsOf(pool, changing.map(({ row }) => row.id));
       const gone: { id: string; blockHash: Hex }[] = [];
       const done: { id: string; blockHash: Hex }[] = [];
-      for (const row of judged) {
-        const hash = hashes.get(row.blockNumber);
-        if (hash === undefined) continue;
+      for (const { row, change } of changing) {
         const inclusion = { hash: row.minedHash, blockNumber: row.blockNumber, blockHash: row.blockHash, gasUsed: row.gasUsed, effectiveGasPrice: row.effectiveGasPrice };
-        const state = restoredMined({ status: row.status, attempts: row.attempts, inclusion, reorgedFrom: row.reorgedFrom, reason: row.failureReason });
-        if (hash !== row.blockHash) gone.push({ id: row.id, blockHash: reorged(state).reorgedFrom!.blockHash });
-        else if (row.blockNumber <= view.finalBlock) done.push({ id: row.id, blockHash: finalized(state).inclusion.blockHash });
+        const state = restoredMined({ status: row.status, attempts: attempts.get(row.id)!, inclusion, reorgedFrom: row.reorgedFrom, reason: row.failureReason });
+        if (change === "reorged") gone.push({ id: row.id, blockHash: reorged(state).reorgedFrom!.blockHash });
+        else done.push({ id: row.id, blockHash: finalized(state).inclusion.blockHash });
       }
       await markFinal(pool, done);
       const changed = await markReorged(pool, gone);
