@@ -11,11 +11,12 @@ export type BlockRef = { blockNumber: bigint; blockHash: Hex };
 export type Inclusion = BlockRef & { hash: Hex; gasUsed: bigint; effectiveGasPrice: bigint };
 
 /**
- * The life of a transaction: recorded as `pending` with its first attempt, replaced by fee bumps while pending, and
- * mined, by a receipt (`success` or `failure`), or ended by its nonce being used by a transaction we never signed.
- * A mined transaction stays watched until its block is final: if that block is reorganised away, it is pending again
- * (`reorgedFrom` names the block it was in, and stays once it is mined again). Only a final transaction takes no
- * further transition; the functions below check the state they are given.
+ * The life of a transaction: recorded as `pending` with its first attempt, replaced by fee bumps while pending (or
+ * signed again at a fresh nonce when another transaction used its nonce for good), and mined, by a receipt (`success`
+ * or `failure`); a nonce gap filler whose nonce another transaction used ends without one. A mined transaction stays
+ * watched until its block is final: if that block is reorganised away, it is pending again (`reorgedFrom` names the
+ * block it was in, and stays once it is mined again). Only a final transaction takes no further transition; the
+ * functions below check the state they are given.
  */
 export type PendingTransaction = { status: "pending"; attempts: readonly Attempt[]; reorgedFrom: BlockRef | null };
 export type SucceededTransaction = {
