@@ -15,7 +15,7 @@ const ALICE = getAddress("0x976EA74026E726554dB657fA54763abd0C3a0aa9");
 const BOB = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
 
 type Body = Record<string, any>;
-async function call(method: "GET" | "POST", pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
+async function call(method: "GET" | "POST" | "DELETE", pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
   const response = await fetch(`${service.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
@@ -201,6 +201,37 @@ describe("a reorganisation after a mint was answered", { timeout: 120_000 }, () 
     await expectIndexAgreesWithChain(collection);
     // The permit's status follows the chain: redeemed, as the index saw it on the new branch.
     await waitFor(async () => (await call("GET", `/api/v1/permits/${permit.body.permitId as string}`)).body.status === "redeemed");
+  });
+
+  it("shows a permit open again, its revocation pending, while the revocation's block is rolled back; revoked once it lands again", async () => {
+    const collection = await createCollection("erc721", "Revoked");
+    const carol = chain.accounts[3]!.address;
+    const permit = await call("POST", "/api/v1/erc721/permit", { chainId: 31337, contractAddress: collection, recipientAddress: carol });
+    const permitId = permit.body.permitId as string;
+    const revoked = await call("DELETE", `/api/v1/permits/${permitId}`);
+    const hash = revoked.body.transactionHash as Hex;
+    const permitStatus = async () => (await call("GET", `/api/v1/permits/${permitId}`)).body;
+    const first = await statusIs(hash, "success");
+    await waitFor(async () => (await permitStatus()).status === "revoked", { timeoutMs: 30_000 });
+
+    await chain.client.setAutomine(false);
+    await rpc("anvil_rollback", [1]);
+    await chain.client.mine({ blocks: 2 });
+    // The index drops the invalidation with its block; the service's record of the revocation goes back to pending.
+    const open = await waitFor(async () => {
+      const body = await permitStatus();
+      return body.status === "open" && body.revocation?.status === "pending" && body;
+    }, { timeoutMs: 30_000, message: () => "the permit never showed open with its revocation pending" });
+    expect(open).toMatchObject({ statusReason: `Open: a revocation was sent in transaction ${hash} and is not on chain yet.`, redemption: null });
+
+    await waitFor(async () => (await rpc<{ hash: Hex } | null>("eth_getTransactionByHash", [hash]))?.hash === hash);
+    await chain.client.mine({ blocks: 1 });
+    const again = await waitFor(async () => {
+      const body = await permitStatus();
+      return body.status === "revoked" && body;
+    }, { timeoutMs: 30_000 });
+    expect(again.revocation).toEqual({ transactionHash: hash, status: "success" });
+    expect(await statusIs(hash, "success")).toMatchObject({ reorgedFrom: { blockNumber: first.blockNumber, blockHash: first.blockHash } });
   });
 
   it("lands a joined batch of 40 mints and an ERC-1155 batch mint of a reorganised block exactly once, nonces contiguous", async () => {
