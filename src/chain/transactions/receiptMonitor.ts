@@ -14,7 +14,7 @@ import type { PipelineOptions } from "./options.js";
 import { resendAtFreshNonces } from "./resendAtFreshNonce.js";
 import { createResubmitter } from "./resubmit.js";
 import type { RpcOutcome } from "./rpc.js";
-import { included, latestAttempt, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
+import { included, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
 import { createMinedWatch } from "./watchMined.js";
 
 export type ReceiptMonitor = {
