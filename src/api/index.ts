@@ -52,7 +52,7 @@ for (const chain of runtime.chains) {
 }
 const pipeline = createTransactionPipeline({
   pool: pipelineStore.pool,
-  chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [] })),
+  chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
   logger: logger.child({ component: "transactions" }),
   options: {
     resubmitAfterMs: runtime.transactions.resubmitAfterMs,

@@ -77,8 +77,19 @@ export const transactionResponse = z
     success: z.literal(true),
     chainId: z.number().int(),
     transactionHash: z.string(),
-    status: z.enum(["pending", "success", "failure"]),
+    status: z.enum(["pending", "success", "failure"]).openapi({
+      description: "pending until a receipt is seen, then success or failure (reverted); pending again if its block is reorganised away",
+    }),
     blockNumber: z.string().nullable(),
+    blockHash: z.string().nullable(),
+    confirmations: z.number().int().openapi({ description: "Blocks on top of the transaction's, its own included: 1 in the head block, 0 while pending" }),
+    finalized: z.boolean().openapi({
+      description: "Its block is final by the chain's finality (the RPC's finalized block, or a number of confirmations): no reorganisation can undo it",
+    }),
+    reorgedFrom: z
+      .object({ blockNumber: z.string(), blockHash: z.string() })
+      .nullable()
+      .openapi({ description: "The block it was in before that block was reorganised away; it was broadcast again and stays this once mined again" }),
     gasUsed: z.string().nullable(),
     fee: z.string().nullable().openapi({ description: "gasUsed × effectiveGasPrice in the native unit, decimals applied" }),
     previousHashes: z.array(z.string()).openapi({ description: "Earlier attempts (replaced by a fee bump)" }),

@@ -1,10 +1,12 @@
-import { type Address, getAddress, type Hex, parseEventLogs, zeroAddress } from "viem";
+import { type Address, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFoundError, type TransactionReceipt, zeroAddress } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { NotFoundError } from "../errors.js";
+import { confirmationsOf } from "../chain/transactions/finality.js";
+import type { TransactionRecord } from "../chain/transactions/pipeline.js";
+import { ChainUnavailableError, NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
 import { findProjectCollection } from "../store/projectCollections.js";
-import { type ChainWriter, readReceipt } from "./chainWriter.js";
+import type { ChainWriter } from "./chainWriter.js";
 
 /** `amount` is human-readable (ERC-20 decimals applied where the token's decimals are known); `amountRaw` never is. */
 export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string; amountRaw: string };
@@ -14,6 +16,12 @@ export type TransactionView = {
   transactionHash: Hex;
   status: "pending" | "success" | "failure";
   blockNumber: string | null;
+  blockHash: Hex | null;
+  /** Blocks on top of its block, that block included; 0 while pending. */
+  confirmations: number;
+  /** Its block is final by the chain's finality. */
+  finalized: boolean;
+  reorgedFrom: { blockNumber: string; blockHash: Hex } | null;
   gasUsed: string | null;
   /** gasUsed × effectiveGasPrice in the chain's native unit, decimals applied. */
   fee: string | null;
@@ -60,29 +68,76 @@ async function withHumanAmounts(db: StoreDb, chainId: number, minted: MintedToke
   );
 }
 
-/** A transaction the service sent, found by the hash of any of its attempts, on any configured chain. */
+/**
+ * A transaction the service sent, found by the hash of any of its attempts, on any configured chain. A success whose
+ * receipt the chain no longer has, or has in another block, was reorganised away since the receipt loop's last pass:
+ * it is answered as the loop is about to record it, pending again with `reorgedFrom`.
+ */
 export async function getTransaction(writer: ChainWriter, db: StoreDb, hash: Hex): Promise<TransactionView> {
   for (const chain of writer.runtime.chains) {
     const record = await writer.pipeline.get(chain.id, hash);
     if (!record) continue;
-    let minted: MintedToken[] = [];
-    if (record.status === "success") {
-      const receipt = await readReceipt(writer, chain.id, record.hash);
-      minted = await withHumanAmounts(db, chain.id, mintedFromLogs(receipt.logs));
-    }
-    const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;
-    return {
+    const reorgedFrom = record.reorgedFrom && { blockNumber: record.reorgedFrom.blockNumber.toString(), blockHash: record.reorgedFrom.blockHash };
+    const pending: TransactionView = {
       chainId: chain.id,
       transactionHash: record.hash,
-      status: record.status,
-      blockNumber: record.blockNumber?.toString() ?? null,
-      gasUsed: record.gasUsed?.toString() ?? null,
-      fee,
+      status: "pending",
+      blockNumber: null,
+      blockHash: null,
+      confirmations: 0,
+      finalized: false,
+      reorgedFrom,
+      gasUsed: null,
+      fee: null,
       previousHashes: record.previousHashes,
       purpose: record.purpose,
+      failureReason: null,
+      minted: [],
+    };
+    if (record.status === "pending") return pending;
+    let minted: MintedToken[] = [];
+    if (record.status === "success") {
+      const receipt = await receiptOf(writer, chain.id, record);
+      if (receipt === undefined) return { ...pending, reorgedFrom: { blockNumber: record.blockNumber!.toString(), blockHash: record.blockHash! } };
+      minted = await withHumanAmounts(db, chain.id, mintedFromLogs(receipt.logs));
+    }
+    const { confirmations, finalized } = await finalityOf(writer, chain.id, record);
+    const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;
+    return {
+      ...pending,
+      status: record.status,
+      blockNumber: record.blockNumber?.toString() ?? null,
+      blockHash: record.blockHash,
+      confirmations,
+      finalized,
+      gasUsed: record.gasUsed?.toString() ?? null,
+      fee,
       failureReason: record.failureReason,
       minted,
     };
   }
   throw new NotFoundError(`No transaction ${hash} was sent by this service.`);
+}
+
+/**
+ * The receipt of a mined transaction; undefined when a block that is not final yet no longer holds it. An RPC that
+ * cannot answer is a 503, never a 500; so is a final transaction's missing receipt (the chain lost what it must keep).
+ */
+async function receiptOf(writer: ChainWriter, chainId: number, record: TransactionRecord): Promise<TransactionReceipt | undefined> {
+  // Transactions mined before blocks were recorded (block_hash null) were never watched: they are final.
+  const watched = !record.final && record.blockHash !== null;
+  try {
+    const receipt = await writer.publicClient(chainId).getTransactionReceipt({ hash: record.hash });
+    return watched && receipt.blockHash !== record.blockHash ? undefined : receipt;
+  } catch (error) {
+    if (watched && error instanceof TransactionReceiptNotFoundError) return undefined;
+    throw new ChainUnavailableError(`Chain ${chainId} did not return the receipt of ${record.hash}; try again shortly.`, { cause: error });
+  }
+}
+
+/** Confirmations and finality of a mined transaction, measured against the chain's head and final block now. */
+async function finalityOf(writer: ChainWriter, chainId: number, record: TransactionRecord): Promise<{ confirmations: number; finalized: boolean }> {
+  if (record.blockNumber === null) return { confirmations: 0, finalized: record.final };
+  const view = await writer.pipeline.chainView(chainId);
+  return { confirmations: confirmationsOf(record.blockNumber, view), finalized: record.final || record.blockNumber <= view.finalBlock };
 }

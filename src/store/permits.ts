@@ -156,11 +156,13 @@ export async function recordPermitTokenMetadata(pool: pg.Pool, permit: RedeemedP
   await withTransaction(pool, async (client) => {
     for (const tokenId of tokenIds) {
       // ERC-721: the token's own metadata. ERC-1155: the token type's, the permit's fields overriding the ones it had.
+      // Either way it is no longer a service mint's (attached_by), which a reorganisation would take back.
       await client.query(
         `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata)
          VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (chain_id, address, token_id) DO UPDATE
-           SET metadata = ${permit.kind === "erc721" ? "EXCLUDED.metadata" : "tokenhub_app.token_metadata.metadata || EXCLUDED.metadata"}, updated_at = now()`,
+           SET metadata = ${permit.kind === "erc721" ? "EXCLUDED.metadata" : "tokenhub_app.token_metadata.metadata || EXCLUDED.metadata"},
+               attached_by = NULL, updated_at = now()`,
         [permit.chainId, permit.contractAddress.toLowerCase(), tokenId.toString(), permit.projectId, JSON.stringify(permit.metadata)],
       );
     }

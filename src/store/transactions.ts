@@ -9,29 +9,8 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
 export type StoredTransactionStatus = "pending" | "success" | "failure";
 
-/** A transaction as clients see it, found by the hash of any of its attempts. */
-export type TransactionRecord = {
-  id: string;
-  chainId: number;
-  /** The mined attempt's hash once mined, else the latest attempt's. */
-  hash: Hex;
-  /** The other attempts' hashes, oldest first. */
-  previousHashes: Hex[];
-  signer: Address;
-  nonce: number;
-  status: StoredTransactionStatus;
-  blockNumber: bigint | null;
-  gasUsed: bigint | null;
-  effectiveGasPrice: bigint | null;
-  failureReason: string | null;
-  purpose: string;
-  projectId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
-  to: Address;
-  data: Hex;
-  value: bigint;
-};
+/** A block by number and hash. */
+export type StoredBlockRef = { blockNumber: bigint; blockHash: Hex };
 
 export type NewAttempt = { hash: Hex; raw: Hex; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
@@ -51,7 +30,14 @@ export type NewTransaction = {
 };
 
 export type StoredAttempt = { index: number; hash: Hex; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; ageMs: number };
-export type PendingTransactionRow = { id: string; signer: Address; nonce: number; attempts: StoredAttempt[] };
+export type PendingTransactionRow = {
+  id: string;
+  signer: Address;
+  nonce: number;
+  purpose: string;
+  attempts: StoredAttempt[];
+  reorgedFrom: StoredBlockRef | null;
+};
 export type TransactionBody = { to: Address; data: Hex; value: bigint; gasLimit: bigint };
 
 export type CompletedTransaction = {
@@ -61,6 +47,8 @@ export type CompletedTransaction = {
   status: "success" | "failure";
   minedHash: Hex | null;
   blockNumber: bigint | null;
+  blockHash: Hex | null;
+  final: boolean;
   gasUsed: bigint | null;
   effectiveGasPrice: bigint | null;
   failureReason: string | null;
@@ -191,15 +179,19 @@ export async function loadPending(
     id: string;
     signer: Address;
     nonce: string;
+    purpose: string;
+    reorged_from_block_number: string | null;
+    reorged_from_block_hash: Hex | null;
     attempt: number;
     hash: Hex;
     max_fee_per_gas: string;
     max_priority_fee_per_gas: string;
     age_ms: number;
   }>(
-    `SELECT t.id, t.signer, t.nonce, a.attempt, a.hash, a.max_fee_per_gas, a.max_priority_fee_per_gas,
+    `SELECT t.id, t.signer, t.nonce, t.purpose, t.reorged_from_block_number, t.reorged_from_block_hash,
+            a.attempt, a.hash, a.max_fee_per_gas, a.max_priority_fee_per_gas,
             (extract(epoch FROM now() - a.created_at) * 1000)::float8 AS age_ms
-     FROM (SELECT id, signer, nonce FROM tokenhub_app.transactions
+     FROM (SELECT id, signer, nonce, purpose, reorged_from_block_number, reorged_from_block_hash FROM tokenhub_app.transactions
            WHERE chain_id = $1 AND status = 'pending' AND signer = ANY($2::text[])
            ORDER BY nonce LIMIT $3) t
      JOIN tokenhub_app.transaction_attempts a ON a.transaction_id = t.id
@@ -210,7 +202,14 @@ export async function loadPending(
   for (const row of rows) {
     let pending = byId.get(row.id);
     if (pending === undefined) {
-      pending = { id: row.id, signer: row.signer, nonce: Number(row.nonce), attempts: [] };
+      pending = {
+        id: row.id,
+        signer: row.signer,
+        nonce: Number(row.nonce),
+        purpose: row.purpose,
+        attempts: [],
+        reorgedFrom: blockRefOf(row.reorged_from_block_number, row.reorged_from_block_hash),
+      };
       byId.set(row.id, pending);
     }
     pending.attempts.push({
@@ -270,10 +269,10 @@ export async function completeTransactions(db: Queryable, completed: readonly Co
   const column = <T>(pick: (entry: CompletedTransaction) => T) => completed.map(pick);
   await db.query(
     `UPDATE tokenhub_app.transactions t
-     SET status = c.status, mined_hash = c.mined_hash, block_number = c.block_number, gas_used = c.gas_used,
-         effective_gas_price = c.effective_gas_price, failure_reason = c.failure_reason, updated_at = now()
-     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::numeric[], $7::text[], $8::int[])
-       AS c(id, status, mined_hash, block_number, gas_used, effective_gas_price, failure_reason, attempt_count)
+     SET status = c.status, mined_hash = c.mined_hash, block_number = c.block_number, block_hash = c.block_hash, final = c.final,
+         gas_used = c.gas_used, effective_gas_price = c.effective_gas_price, failure_reason = c.failure_reason, updated_at = now()
+     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::numeric[], $7::text[], $8::int[], $9::text[], $10::boolean[])
+       AS c(id, status, mined_hash, block_number, gas_used, effective_gas_price, failure_reason, attempt_count, block_hash, final)
      WHERE t.id = c.id AND t.status = 'pending'
        AND (SELECT count(*) FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id) = c.attempt_count`,
     [
@@ -285,6 +284,8 @@ export async function completeTransactions(db: Queryable, completed: readonly Co
       column((c) => c.effectiveGasPrice?.toString() ?? null),
       column((c) => c.failureReason),
       column((c) => c.attemptCount),
+      column((c) => c.blockHash),
+      column((c) => c.final),
     ],
   );
 }
@@ -310,58 +311,10 @@ export async function findNonceGaps(
   return rows.map((row) => Number(row.nonce));
 }
 
-export async function findTransactionByHash(db: Queryable, chainId: number, hash: Hex): Promise<TransactionRecord | undefined> {
-  const { rows } = await db.query<{
-    id: string;
-    chain_id: string;
-    signer: Address;
-    nonce: string;
-    status: StoredTransactionStatus;
-    purpose: string;
-    project_id: string | null;
-    metadata: Record<string, unknown>;
-    to_address: Address;
-    data: Buffer;
-    value: string;
-    mined_hash: Hex | null;
-    block_number: string | null;
-    gas_used: string | null;
-    effective_gas_price: string | null;
-    failure_reason: string | null;
-    created_at: Date;
-    hashes: Hex[];
-  }>(
-    `SELECT t.*, (SELECT array_agg(a.hash ORDER BY a.attempt) FROM tokenhub_app.transaction_attempts a
-                  WHERE a.transaction_id = t.id) AS hashes
-     FROM tokenhub_app.transactions t
-     WHERE t.chain_id = $1 AND t.id = (SELECT transaction_id FROM tokenhub_app.transaction_attempts WHERE hash = $2)`,
-    [chainId, hash.toLowerCase()],
-  );
-  const row = rows[0];
-  if (row === undefined) return undefined;
-  const current = row.mined_hash ?? row.hashes.at(-1)!;
-  return {
-    id: row.id,
-    chainId: Number(row.chain_id),
-    hash: current,
-    previousHashes: row.hashes.filter((attemptHash) => attemptHash !== current),
-    signer: row.signer,
-    nonce: Number(row.nonce),
-    status: row.status,
-    blockNumber: row.block_number === null ? null : BigInt(row.block_number),
-    gasUsed: row.gas_used === null ? null : BigInt(row.gas_used),
-    effectiveGasPrice: row.effective_gas_price === null ? null : BigInt(row.effective_gas_price),
-    failureReason: row.failure_reason,
-    purpose: row.purpose,
-    projectId: row.project_id,
-    metadata: row.metadata,
-    createdAt: row.created_at,
-    to: row.to_address,
-    data: toHex(row.data),
-    value: BigInt(row.value),
-  };
+export function toHex(bytes: Buffer): Hex {
+  return `0x${bytes.toString("hex")}`;
 }
 
-function toHex(bytes: Buffer): Hex {
-  return `0x${bytes.toString("hex")}`;
+export function blockRefOf(blockNumber: string | null, blockHash: Hex | null): StoredBlockRef | null {
+  return blockNumber === null || blockHash === null ? null : { blockNumber: BigInt(blockNumber), blockHash };
 }

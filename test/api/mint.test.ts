@@ -78,6 +78,11 @@ describe("collections and mints through the API", () => {
       transactionHash: hash,
       status: "success",
       blockNumber: onChain.blockNumber.toString(),
+      blockHash: onChain.blockHash,
+      confirmations: expect.any(Number),
+      // The local chain's finality is 0 confirmations: final once mined.
+      finalized: true,
+      reorgedFrom: null,
       gasUsed: onChain.gasUsed.toString(),
       fee: expect.stringMatching(/^0\.\d+$/),
       previousHashes: [],

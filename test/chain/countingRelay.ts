@@ -3,13 +3,15 @@ import type { AddressInfo } from "node:net";
 
 export type CountingRelay = Awaited<ReturnType<typeof startCountingRelay>>;
 
-type RpcCall = { id: number; method: string };
+type RpcCall = { id: number; method: string; params?: unknown[] };
 
 /**
  * Forwards JSON-RPC to the node after `delayMs`, counting HTTP requests, calls (in all and per method) and the most
- * requests open at once. Methods in `missing` are answered as a node that does not serve them would (-32601).
+ * requests open at once. Methods in `missing` (or calls it picks) are answered as a node that does not serve them
+ * would (-32601).
  */
-export async function startCountingRelay(target: string, delayMs = 0, missing: readonly string[] = []) {
+export async function startCountingRelay(target: string, delayMs = 0, missing: readonly string[] | ((call: RpcCall) => boolean) = []) {
+  const isMissing = typeof missing === "function" ? missing : (call: RpcCall) => missing.includes(call.method);
   const stats = { requests: 0, calls: 0, inFlight: 0, maxInFlight: 0, byMethod: {} as Record<string, number> };
   const server = http.createServer((request, response) => {
     stats.requests++;
@@ -27,10 +29,10 @@ export async function startCountingRelay(target: string, delayMs = 0, missing: r
           stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
         }
         await new Promise((resolve) => setTimeout(resolve, delayMs));
-        const served = calls.filter((call) => !missing.includes(call.method));
+        const served = calls.filter((call) => !isMissing(call));
         const answers = new Map<number, unknown>(
           calls
-            .filter((call) => missing.includes(call.method))
+            .filter(isMissing)
             .map((call) => [call.id, { jsonrpc: "2.0", id: call.id, error: { code: -32601, message: "Method not found" } }]),
         );
         if (served.length > 0) {

@@ -2,7 +2,9 @@ import { encodeFunctionData, parseEther, type Address, type Hex, type LocalAccou
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { deployCore, type CoreAddresses } from "../../src/chain/deployCore.js";
+import type { FinalitySetting } from "../../src/chain/transactions/finality.js";
 import { createTransactionPipeline, type PipelineOverrides, type TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
+import type pg from "pg";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createCollection } from "../contracts/fixtures.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
@@ -39,7 +41,11 @@ export type PipelineWorld = {
   newSigner(): Promise<LocalAccount & { privateKey: Hex }>;
   /** An ERC-721 collection created through the factory, with these minters. */
   erc721(minters: readonly Address[], options?: { transferable?: boolean }): Promise<Address>;
-  pipeline(signers: LocalAccount[], options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger }): Promise<TransactionPipeline>;
+  /** A pipeline on the world's chain; `pool` gives it another database (another installation with the same keys). */
+  pipeline(
+    signers: LocalAccount[],
+    options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger; finality?: FinalitySetting; pool?: pg.Pool },
+  ): Promise<TransactionPipeline>;
   stop(): Promise<void>;
 };
 
@@ -67,10 +73,10 @@ export async function startPipelineWorld(): Promise<PipelineWorld> {
         transferable: options.transferable ?? true,
       }),
     async pipeline(signers, options = {}) {
-      const { rpcUrl, logger, ...overrides } = options;
+      const { rpcUrl, logger, finality, pool, ...overrides } = options;
       const pipeline = createTransactionPipeline({
-        pool: db.pool,
-        chains: [{ id: chain.chainId, rpcUrl: [rpcUrl ?? chain.node.rpcUrl], signers }],
+        pool: pool ?? db.pool,
+        chains: [{ id: chain.chainId, rpcUrl: [rpcUrl ?? chain.node.rpcUrl], signers, finality }],
         logger: logger ?? memoryLogger().logger,
         options: { ...FAST_OPTIONS, ...overrides, rpcRetry: { ...FAST_OPTIONS.rpcRetry, ...overrides.rpcRetry } },
       });

@@ -4,14 +4,18 @@ import { ConfigError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
+import { createChainViewReader, finalityRule, type ChainViewReader, type FinalitySetting } from "./finality.js";
 import type { LaneCall } from "./joinCalls.js";
 import type { PipelineOptions } from "./options.js";
 import { createRpcClient, type RpcClient } from "./rpc.js";
 import { createSignerLane, type SignerLane } from "./signerLane.js";
 import { createGasMeter, simulate } from "./simulate.js";
 
-/** A chain the pipeline sends on: its RPC endpoints (tried in turn on failure) and its service signers. */
-export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[] };
+/**
+ * A chain the pipeline sends on: its RPC endpoints (tried in turn on failure), its service signers, and when its
+ * transactions are final (finality.ts: absent, the `finalized` tag where served, else 64 blocks; 0 on the local chain).
+ */
+export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[]; finality?: FinalitySetting; local?: boolean };
 
 /** Everything the pipeline's parts share about one chain, created once at wiring time. */
 export type ChainRuntime = {
@@ -22,6 +26,8 @@ export type ChainRuntime = {
   signers: readonly LocalAccount[];
   lanes: ReadonlyMap<Address, SignerLane>;
   logger: Logger;
+  /** The head and the highest final block, as the chain's finality defines it. */
+  chainView: ChainViewReader;
   /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
   nextSigner(): LocalAccount;
   /**
@@ -78,6 +84,7 @@ export function createChainRuntime(
     signers: chain.signers,
     lanes,
     logger,
+    chainView: createChainViewReader(rpc, finalityRule(chain), logger),
     nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
     gasLimitFor,
   };

@@ -25,6 +25,8 @@ export type PipelineOptions = {
   feeCacheMs: number;
   /** Pending transactions the receipt loop looks at per chain and tick. */
   maxPendingPerTick: number;
+  /** Mined transactions not final yet that the receipt loop checks per chain and tick, lowest block first. */
+  maxWatchedPerTick: number;
   rpcTimeoutMs: number;
   rpcRetry: RpcRetryOptions;
 };
@@ -42,6 +44,7 @@ export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   maxJoinedGas: 10_000_000n,
   feeCacheMs: 1_000,
   maxPendingPerTick: 5_000,
+  maxWatchedPerTick: 10_000,
   rpcTimeoutMs: 10_000,
   rpcRetry: { count: 6, baseDelayMs: 100, maxDelayMs: 5_000 },
 };
@@ -57,7 +60,7 @@ export function resolvePipelineOptions(
   if (options.feeBumpPercent < 10) {
     throw new ConfigError(`feeBumpPercent must be at least 10 (nodes refuse smaller replacements), got ${options.feeBumpPercent}`);
   }
-  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "maxJoinedCalls", "rpcTimeoutMs", "maxPendingPerTick"] as const) {
+  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "maxJoinedCalls", "rpcTimeoutMs", "maxPendingPerTick", "maxWatchedPerTick"] as const) {
     if (!(options[key] > 0)) throw new ConfigError(`${key} must be positive, got ${options[key]}`);
   }
   if (options.maxJoinedGas <= 0n) throw new ConfigError("maxJoinedGas must be positive");

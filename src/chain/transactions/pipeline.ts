@@ -2,8 +2,9 @@ import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type pg from "pg";
 import { ChainUnavailableError, TokenhubError, ValidationError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
-import { findTransactionByHash, type TransactionRecord } from "../../store/transactions.js";
+import { findTransactionByHash, type TransactionRecord } from "../../store/transactionRecord.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
+import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "./loop.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
@@ -15,7 +16,8 @@ import type { SentTransaction } from "./signerLane.js";
 export type { PipelineChain } from "./chainRuntime.js";
 export type { PipelineOptions } from "./options.js";
 export type { SentTransaction } from "./signerLane.js";
-export type { TransactionRecord } from "../../store/transactions.js";
+export type { TransactionRecord } from "../../store/transactionRecord.js";
+export type { ChainView } from "./finality.js";
 export type { TransactionStatus } from "./states.js";
 
 export type TransactionRequest = {
@@ -48,6 +50,11 @@ export type TransactionPipeline = {
   send(request: TransactionRequest): Promise<SentTransaction>;
   /** The transaction one of whose attempts has this hash. */
   get(chainId: number, hash: Hex): Promise<TransactionRecord | undefined>;
+  /**
+   * The chain's head and highest final block, as the chain's finality defines it (the `finalized` tag or a number of
+   * confirmations): what a transaction's confirmations and finality are measured against.
+   */
+  chainView(chainId: number): Promise<ChainView>;
   /** Resolves once the transaction is no longer pending. */
   waitForReceipt(chainId: number, hash: Hex, options?: { timeoutMs?: number }): Promise<TransactionRecord>;
   /** Start-up recovery of every chain, then the background loops. */
@@ -140,6 +147,12 @@ export function createTransactionPipeline(deps: {
     },
 
     get: (chainId, hash) => findTransactionByHash(pool, chainId, hash),
+
+    chainView(chainId) {
+      const runtime = runtimes.get(chainId);
+      if (runtime === undefined) return Promise.reject(new ChainUnavailableError(`Chain ${chainId} has no transaction signer configured.`));
+      return runtime.chainView.read();
+    },
 
     async waitForReceipt(chainId, hash, { timeoutMs = 60_000 } = {}) {
       const deadline = Date.now() + timeoutMs;

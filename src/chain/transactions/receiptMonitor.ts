@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import { numberToHex, type Address, type Hex } from "viem";
 import type pg from "pg";
 import {
   completeTransactions,
@@ -8,28 +8,33 @@ import {
 } from "../../store/transactions.js";
 import { refusals } from "./broadcaster.js";
 import type { ChainRuntime } from "./chainRuntime.js";
-import { recordGapFillers } from "./gapFiller.js";
+import type { ChainView } from "./finality.js";
+import { NONCE_GAP_PURPOSE, recordGapFillers } from "./gapFiller.js";
 import type { PipelineOptions } from "./options.js";
+import { resendAtFreshNonces } from "./resendAtFreshNonce.js";
 import { createResubmitter } from "./resubmit.js";
 import type { RpcOutcome } from "./rpc.js";
-import { included, latestAttempt, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
+import { included, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
+import { createMinedWatch } from "./watchMined.js";
 
 export type ReceiptMonitor = {
-  /** One pass: receipts, resubmissions, gap repair. The pipeline's loop runs it every receiptPollMs. */
+  /** One pass: receipts, the watch of mined transactions until final, resubmissions, gap repair. The pipeline's loop runs it every receiptPollMs. */
   tick(): Promise<void>;
 };
 
-type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; gasUsed: Hex; effectiveGasPrice: Hex };
+type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; blockHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex };
 
 /**
- * The background loop of one chain. Per pass it reads each signer's mined nonce, then the receipts of every attempt
- * of every pending transaction in JSON-RPC batches, and ends the mined ones in one update. What remains is either
- * waiting, dropped (rebroadcast), stale (fee bump), or overtaken by a transaction we did not sign (failure); nonces
- * that no transaction uses get a self-transfer.
+ * The background loop of one chain. Per pass it reads the head and the final block, each signer's mined nonce, then
+ * the receipts of every attempt of every pending transaction in JSON-RPC batches, and records the mined ones in one
+ * update. What remains is either waiting, dropped (rebroadcast), stale (fee bump), or overtaken at its nonce by a
+ * transaction that is none of its attempts (sent again at a fresh nonce once that is final); mined transactions are
+ * watched until final (watchMined.ts); nonces that no transaction uses get a self-transfer.
  */
 export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntime; options: PipelineOptions }): ReceiptMonitor {
   const { pool, runtime, options } = deps;
   const resubmitter = createResubmitter(deps);
+  const watch = createMinedWatch(deps);
 
   const minedNonces = async (): Promise<Map<Address, number>> => {
     const answers = await runtime.rpc.batch(
@@ -44,8 +49,8 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
   };
 
   const tick = async (): Promise<void> => {
-    // Read before the receipts: a nonce seen as used here whose attempts have no receipt afterwards was not ours.
-    const mined = await minedNonces();
+    // Read before the receipts: a nonce seen as used here whose attempts have no receipt afterwards was not theirs.
+    const [view, mined] = await Promise.all([runtime.chainView.read(), minedNonces()]);
     const pending = await loadPending(pool, runtime.id, runtime.signers.map((signer) => signer.address), options.maxPendingPerTick);
     const hashes = pending.flatMap((row) => row.attempts.map((attempt) => attempt.hash));
     const answers = hashes.length === 0 ? [] : await runtime.rpc.batch(hashes.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })));
@@ -54,11 +59,14 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     const completed: CompletedTransaction[] = [];
     const stale: PendingTransactionRow[] = [];
     const unconfirmed: PendingTransactionRow[] = [];
+    const overtaken: PendingTransactionRow[] = [];
     for (const row of pending) {
       const outcomes = row.attempts.map((attempt) => receipts.get(attempt.hash)!);
       const receipt = outcomes.find((outcome) => outcome.ok && outcome.result !== null);
       if (receipt?.ok) {
-        completed.push(completion(row.id, included(restored(row.attempts), inclusionOf(receipt.result as RpcReceipt))));
+        const inclusion = inclusionOf(receipt.result as RpcReceipt);
+        const state = included(restored(row.attempts, row.reorgedFrom), inclusion, { final: inclusion.blockNumber <= view.finalBlock });
+        completed.push(completion(row, state));
         continue;
       }
       // A receipt we could not read is not a missing receipt: decide nothing about this one until the next pass.
@@ -68,10 +76,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
       if (minedNonce === undefined) continue;
       if (row.nonce < minedNonce) {
         // Give a lagging RPC node time to serve the receipt before concluding that another transaction took the nonce.
-        if (ageMs >= options.resubmitAfterMs) {
-          runtime.logger.error("nonce used by an unknown transaction", { signer: row.signer, nonce: row.nonce, hash: latestAttempt(restored(row.attempts)).hash });
-          completed.push(completion(row.id, superseded(restored(row.attempts))));
-        }
+        if (ageMs >= options.dropGraceMs) overtaken.push(row);
       } else if (ageMs >= options.resubmitAfterMs) {
         stale.push(row);
       } else if (ageMs >= options.dropGraceMs) {
@@ -80,8 +85,27 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     }
     await completeTransactions(pool, completed);
     if (completed.length > 0) runtime.logger.debug("transactions completed", { count: completed.length });
+    await settleOvertaken(overtaken, view);
+    await watch.pass(view);
     await resubmitter.run(stale, unconfirmed);
     await repairGaps(mined);
+  };
+
+  /**
+   * Transactions whose nonce the chain shows used while none of their attempts has a receipt. Until the block that
+   * used it is final, a reorganisation may still bring one of their attempts back, so they wait; after, a gap filler
+   * has done its job and ends, and any other transaction's call is sent again at a fresh nonce.
+   */
+  const settleOvertaken = async (rows: readonly PendingTransactionRow[], view: ChainView) => {
+    if (rows.length === 0 || view.finalBlock < 0n) return;
+    const signers = [...new Set(rows.map((row) => row.signer))];
+    const answers = await runtime.rpc.batch(signers.map((signer) => ({ method: "eth_getTransactionCount", params: [signer, numberToHex(view.finalBlock)] })));
+    const finalNonces = new Map(signers.flatMap((signer, index) => (answers[index]?.ok ? [[signer, Number(answers[index].result as Hex)] as const] : [])));
+    const usedForGood = rows.filter((row) => row.nonce < (finalNonces.get(row.signer) ?? 0));
+    const fillers = usedForGood.filter((row) => row.purpose === NONCE_GAP_PURPOSE);
+    for (const row of fillers) runtime.logger.warn("nonce gap filled by another transaction", { signer: row.signer, nonce: row.nonce });
+    await completeTransactions(pool, fillers.map((row) => completion(row, superseded(restored(row.attempts, row.reorgedFrom)))));
+    await resendAtFreshNonces(deps, usedForGood.filter((row) => row.purpose !== NONCE_GAP_PURPOSE));
   };
 
   const repairGaps = async (mined: Map<Address, number>) => {
@@ -103,18 +127,21 @@ function inclusionOf(receipt: RpcReceipt) {
     hash: receipt.transactionHash,
     status: receipt.status === "0x1" ? ("success" as const) : ("reverted" as const),
     blockNumber: BigInt(receipt.blockNumber),
+    blockHash: receipt.blockHash,
     gasUsed: BigInt(receipt.gasUsed),
     effectiveGasPrice: BigInt(receipt.effectiveGasPrice),
   };
 }
 
-function completion(id: string, state: SucceededTransaction | FailedTransaction): CompletedTransaction {
+function completion(row: PendingTransactionRow, state: SucceededTransaction | FailedTransaction): CompletedTransaction {
   return {
-    id,
-    attemptCount: state.attempts.length,
+    id: row.id,
+    attemptCount: row.attempts.length,
     status: state.status,
     minedHash: state.inclusion?.hash ?? null,
     blockNumber: state.inclusion?.blockNumber ?? null,
+    blockHash: state.inclusion?.blockHash ?? null,
+    final: state.final,
     gasUsed: state.inclusion?.gasUsed ?? null,
     effectiveGasPrice: state.inclusion?.effectiveGasPrice ?? null,
     failureReason: state.status === "failure" ? state.reason : null,
