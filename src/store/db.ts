@@ -19,6 +19,15 @@ export function createStore(connectionString: string, options: { max?: number } 
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
+    return await inTransaction(client, work);
+  } finally {
+    client.release();
+  }
+}
+
+/** withTransaction on a client the caller holds (one that also holds a session lock, say). */
+export async function inTransaction<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  try {
     await client.query("BEGIN");
     const result = await work(client);
     await client.query("COMMIT");
@@ -26,8 +35,6 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }
 
