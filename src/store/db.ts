@@ -57,5 +57,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message, syscall } = (error ?? {}) as { code?: string; message?: string; syscall?: string };
   if (code !== undefined && UNAVAILABLE_SQLSTATES.has(code)) return true;
   if (syscall === "connect" && (code === "ECONNREFUSED" || code === "ENOENT")) return true;
+  // A connection held across statements (a signer's lock) meets the server's end as a broken socket.
+  if (code === "EPIPE" || code === "ECONNRESET") return true;
   return /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message ?? "");
 }
