@@ -56,3 +56,8 @@ export async function currentLeases(db: pg.Pool | pg.PoolClient): Promise<Map<st
   const { rows } = await db.query<{ name: string; holder: string }>("SELECT name, holder FROM tokenhub_app.leases WHERE expires_at >= now()");
   return new Map(rows.map((row) => [row.name, row.holder]));
 }
+
+/** Forgets every lease: for a process that is the only one working on this database, after a crash of its last run. */
+export async function clearLeases(db: pg.Pool | pg.PoolClient): Promise<void> {
+  await db.query("DELETE FROM tokenhub_app.leases");
+}
