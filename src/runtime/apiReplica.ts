@@ -97,20 +97,32 @@ export function createApiReplica(deps: {
     });
   };
 
-  const restart = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
-    await stopPonder();
-    await launch(chains, unreachable);
+  // A chain that joins (the supervisor's watch) and the indexer's move to another schema (the follower below) each
+  // start the HTTP server again: one after the other, never two at once.
+  let changing: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = changing.then(work);
+    changing = next.catch(() => undefined);
+    return next;
   };
 
-  // The indexer moved to another schema: follow it. Checked between restarts only, never during one.
+  const restart = (chains: RuntimeChain[], unreachable: UnreachableChain[]) =>
+    oneAtATime(async () => {
+      await stopPonder();
+      await launch(chains, unreachable);
+    });
+
+  // The indexer moved to another schema: follow it.
   const watchSchema = () => {
     follow = setTimeout(async () => {
       try {
-        const found = await indexedSchema();
-        if (found !== undefined && found !== schema && !stopping) {
+        await oneAtATime(async () => {
+          const found = await indexedSchema();
+          if (found === undefined || found === schema || stopping) return;
           progress("api", `the indexer now builds schema ${found}: serving it`);
-          await restart(current.chains, current.unreachable);
-        }
+          await stopPonder();
+          await launch(current.chains, current.unreachable);
+        });
       } catch (error) {
         if (!stopping) progress("api", `could not follow the indexer's schema: ${(error as Error).message}`);
       }
@@ -129,6 +141,9 @@ export function createApiReplica(deps: {
       stopping = true;
       clearTimeout(follow);
       progress("stop", `stopping the API (requests in flight finish, up to ${settings.shutdownGraceMs} ms)`);
+      await stopPonder();
+      // A start under way (a restart) ends once the stop's signal reaches it; what it started is stopped too.
+      await changing;
       await stopPonder();
     },
   };

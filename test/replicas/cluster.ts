@@ -31,7 +31,7 @@ export type Cluster = {
  * external PostgreSQL, on an anvil every role reaches through its RPC (the chains file's rpcUrl), with the core
  * contracts deployed and one funded service signer shared by the replicas, as docs/deploy.md describes.
  */
-export async function startCluster(options: { replicas: number }): Promise<Cluster> {
+export async function startCluster(options: { replicas: number; otherChains?: { id: number; name: string; rpcUrl: string }[] }): Promise<Cluster> {
   const anvil: AnvilInstance = await startAnvil({ chainId: CHAIN_ID, quiet: true });
   const chain = chainClient(anvil.rpcUrl, CHAIN_ID);
   await deployCore(chain.client, chain.accounts[0]!);
@@ -41,7 +41,7 @@ export async function startCluster(options: { replicas: number }): Promise<Clust
 
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-replicas-"));
   const chainsFile = path.join(shared, "chains.json");
-  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: CHAIN_ID, name: "main", rpcUrl: anvil.rpcUrl, finality: 0 }] }));
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: CHAIN_ID, name: "main", rpcUrl: anvil.rpcUrl, finality: 0 }, ...(options.otherChains ?? [])] }));
   const indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: chainsFile } });
   const masterKeyFile = path.join(shared, "master.key");
   const generated = await indexer.cli(["master-key", "generate", masterKeyFile]);
@@ -49,7 +49,7 @@ export async function startCluster(options: { replicas: number }): Promise<Clust
   const replicaEnv = {
     TOKENHUB_CHAINS_FILE: chainsFile,
     DATABASE_URL: indexer.env.DATABASE_URL,
-    TOKENHUB_SIGNER_KEYS_31337: signerKey,
+    TOKENHUB_SIGNER_KEYS: signerKey,
     TOKENHUB_MASTER_KEY_FILE: masterKeyFile,
     TOKENHUB_ADMIN_TOKEN: indexer.adminToken,
   };
