@@ -1,135 +1,16 @@
 import { db } from "ponder:api";
-import { createRequire } from "node:module";
-import { createPublicClient, http, parseEther, type PublicClient } from "viem";
-import type { LocalAccount } from "viem/accounts";
-import { ensureLocalSigner, loadSigners } from "../chain/signers.js";
-import { createLoop } from "../chain/transactions/loop.js";
-import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
+import { Hono } from "hono";
 import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
-import { createKeyVault } from "../custody/keyVault.js";
-import { resolveMasterKey } from "../custody/masterKey.js";
-import { createLogger } from "../logger.js";
-import { createApiTokenCache } from "../services/apiTokenCache.js";
-import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
-import { createIndexReadiness } from "../services/indexReadiness.js";
-import { propagateDueMetadata } from "../services/metadataPropagation.js";
-import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
-import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
-import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
-import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
-import { createStore } from "../store/db.js";
-import { migrateAppStore } from "../store/migrate.js";
-import { createApp } from "./app.js";
-import { createApiLifecycle } from "./shutdown.js";
+import { composeApi } from "./composeApi.js";
 
 /**
- * The composition root of the API process (Ponder loads this file): it reads what the supervisor resolved, opens the
- * app store, starts the transaction pipeline, and builds the app. Nothing else creates connections.
+ * What Ponder loads as the API. The indexer role serves nothing of its own: Ponder answers /health, /ready, /status
+ * and /metrics before this app, and the pipeline and background loops run in the API replicas.
  */
 const runtimeFile = process.env[RUNTIME_FILE_ENV];
 if (!runtimeFile) throw new Error(`${RUNTIME_FILE_ENV} is not set: start the service with 'tokenhub start' (npm start).`);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is not set for the API process.");
-
 const runtime = readRuntimeConfig(runtimeFile);
-const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
-// Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
-const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
-lifecycle.installSignalHandlers();
-const store = createStore(databaseUrl, { max: 20 });
-lifecycle.onShutdown("the app store pool", () => store.close());
-await migrateAppStore(store.pool);
-// The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
-// every batch would wait its turn, and so would every request in it.
-const pipelineStore = createStore(databaseUrl, { max: 4 });
-lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
 
-const configured = loadSigners(runtime.chains.map((chain) => chain.id));
-const signers = new Map<number, LocalAccount[]>();
-for (const chain of runtime.chains) {
-  const keys = configured.get(chain.id) ?? [];
-  signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
-}
-const pipeline = createTransactionPipeline({
-  pool: pipelineStore.pool,
-  chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
-  logger: logger.child({ component: "transactions" }),
-  options: {
-    resubmitAfterMs: runtime.transactions.resubmitAfterMs,
-    maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
-    rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
-    maxJoinedCalls: runtime.transactions.maxJoinedCalls,
-  },
-});
-await pipeline.start();
-lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
-const publicClients = new Map<number, PublicClient>(
-  runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
-);
-
-const writer = {
-  pipeline,
-  runtime,
-  signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
-  signerAccounts: signers,
-  publicClient: (chainId: number) => publicClients.get(chainId)!,
-};
-/** Background loops start here and stop, each after its pass in progress, before the pipeline and the pools. */
-function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
-  const loop = createLoop(() => pass().then(() => undefined), { intervalMs, name, logger });
-  loop.start();
-  lifecycle.onShutdown(`the ${name} loop`, () => loop.stop());
-}
-
-startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
-startLoop("remote metadata", 1000, () =>
-    syncRemoteMetadata({
-      pool: store.pool,
-      indexSchema: runtime.indexSchema,
-      publicClient: (chainId) => publicClients.get(chainId),
-      settings: runtime.remoteMetadata,
-      logger,
-    }),
-);
-
-const readiness = createIndexReadiness({
-  pool: store.pool,
-  indexSchema: runtime.indexSchema,
-  chains: runtime.chains,
-  // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
-  headBlock: (chainId) =>
-    Promise.race([
-      publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
-    ]),
-});
-
-startLoop("metadata propagation", 500, () =>
-  propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
-);
-startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
-startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
-// The supervisor generated the data directory's master key, if one was needed, before starting this process.
-const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
-const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
-const abandoned = removeAbandonedUploads(mediaStorage);
-logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
-
-const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
-
-const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
-lifecycle.onShutdown("the API token listener", () => apiTokens.close());
-
-export default createApp({
-  store: store.db,
-  apiTokens,
-  lifecycle,
-  indexDb: db,
-  runtime,
-  mediaStorage,
-  logger,
-  version,
-  writer,
-  readiness,
-  vault,
-});
+export default runtime.role === "indexer" ? new Hono() : await composeApi(runtime, databaseUrl, db);

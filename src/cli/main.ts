@@ -2,13 +2,14 @@ import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { loadSettings, type Settings } from "../config/env.js";
 import { didYouMean } from "../config/nearestName.js";
+import { ROLES, type Role } from "../config/runtime.js";
 import { ConfigError, TokenhubError } from "../errors.js";
 import { contractImport } from "./contractCommands.js";
 import { masterKeyGenerate, masterKeyRotate } from "./masterKeyCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
 
-type Options = { project?: string; scopes?: string; name?: string; expires?: string; chain?: string; address?: string; "new-key-file"?: string };
+type Options = { role?: string; project?: string; scopes?: string; name?: string; expires?: string; chain?: string; address?: string; "new-key-file"?: string };
 
 /** One command: how it is written, what it does, and how it runs. */
 type Command = {
@@ -23,11 +24,11 @@ type Command = {
 const COMMANDS: Command[] = [
   {
     words: ["start"],
-    synopsis: "tokenhub start",
+    synopsis: "tokenhub start [--role indexer|api]",
     summary: "run the service (database, chain, contracts, indexer, HTTP)",
     details:
-      "Runs in the foreground until Ctrl-C, SIGTERM or SIGHUP, then stops in order: requests in flight finish first.\nConfiguration: the environment (.env.example lists every variable) and TOKENHUB_CHAINS_FILE.",
-    run: (settings) => startCommand(settings()),
+      "Runs in the foreground until Ctrl-C, SIGTERM or SIGHUP, then stops in order: requests in flight finish first.\nConfiguration: the environment (.env.example lists every variable) and TOKENHUB_CHAINS_FILE.\n--role indexer: the indexer alone (its HTTP answers /health, /ready, /status); --role api: an API replica (the API,\ntransactions and background jobs) beside it, as many as you like. Both need DATABASE_URL (docs/deploy.md).",
+    run: (settings, _out, options) => startCommand(settings(), startRole(options.role)),
   },
   {
     words: ["project", "create"],
@@ -88,6 +89,7 @@ const COMMANDS: Command[] = [
 ];
 
 const OPTIONS = {
+  role: { type: "string" },
   project: { type: "string" },
   scopes: { type: "string" },
   name: { type: "string" },
@@ -165,6 +167,13 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
     if (process.env.TOKENHUB_LOG_LEVEL === "debug") process.stderr.write(`${(error as Error).stack}\n`);
     return 1;
   }
+}
+
+function startRole(role: string | undefined): Role {
+  if (role === undefined) return "all";
+  const split = ROLES.filter((candidate) => candidate !== "all");
+  if (!(split as readonly string[]).includes(role)) throw new ConfigError(`unknown role '${role}'${didYouMean(role, split)} (roles: ${split.join(", ")}; without --role, everything runs in one process).`);
+  return role as Role;
 }
 
 function required(value: string | undefined, message: string): string {

@@ -1,4 +1,5 @@
 import { type Settings, unknownVariableWarnings } from "../config/env.js";
+import type { Role } from "../config/runtime.js";
 import { type RunningService, StartAborted, startTokenhub } from "../runtime/supervisor.js";
 import { createTerminalOutput } from "./terminalOutput.js";
 
@@ -10,7 +11,7 @@ const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  * closes. The handlers are installed before the first component starts, so a stop during start-up stops what was
  * started; a second signal while stopping changes nothing (a forced stop could cut requests in flight).
  */
-export async function startCommand(settings: Settings): Promise<number> {
+export async function startCommand(settings: Settings, role: Role = "all"): Promise<number> {
   const output = createTerminalOutput(settings.logFormat);
   const controller = new AbortController();
   const requestStop = (reason: string) => {
@@ -26,7 +27,7 @@ export async function startCommand(settings: Settings): Promise<number> {
   output.onClosed(() => requestStop("its output was closed"));
 
   const started = Date.now();
-  output.line("tokenhub", `starting (data in ${settings.dataDir})`);
+  output.line("tokenhub", `starting${role === "all" ? "" : ` as ${role}`} (data in ${settings.dataDir})`);
   for (const warning of unknownVariableWarnings()) output.line("config", `WARNING ${warning}`, "warn");
   let service: RunningService;
   try {
@@ -34,6 +35,7 @@ export async function startCommand(settings: Settings): Promise<number> {
       progress: (component, message) => output.line(component, message),
       ponderOutput: (chunk) => output.raw(chunk),
       signal: controller.signal,
+      role,
     });
   } catch (error) {
     if (!(error instanceof StartAborted)) throw error;
@@ -50,8 +52,10 @@ export async function startCommand(settings: Settings): Promise<number> {
 function printBanner(output: ReturnType<typeof createTerminalOutput>, service: RunningService, seconds: number): void {
   const lines: string[] = [
     "",
-    `tokenhub is up in ${seconds.toFixed(1)} s`,
-    `  base URL  ${service.baseUrl}   (OpenAPI: ${service.baseUrl}/openapi.json, GraphQL: ${service.baseUrl}/graphql)`,
+    `tokenhub is up in ${seconds.toFixed(1)} s${service.role === "all" ? "" : ` as ${service.role === "api" ? "an API replica" : "the indexer"}`}`,
+    service.role === "indexer"
+      ? `  base URL  ${service.baseUrl}   (the indexer answers /health, /ready, /status and /metrics only; the API replicas serve the rest)`
+      : `  base URL  ${service.baseUrl}   (OpenAPI: ${service.baseUrl}/openapi.json, GraphQL: ${service.baseUrl}/graphql)`,
   ];
   for (const chain of service.chains) {
     lines.push(`  chain     ${chain.name} (id ${chain.id})${chain.local ? ", local anvil" : ""}`);
@@ -78,5 +82,5 @@ function printBanner(output: ReturnType<typeof createTerminalOutput>, service: R
     ...service.chains.map((chain) => ({ id: chain.id, name: chain.name, local: chain.local, ...(chain.coreDeployed ? { core: chain.core } : {}) })),
     ...service.unreachable.map((chain) => ({ ...chain, unreachable: true })),
   ];
-  output.banner(lines, { baseUrl: service.baseUrl, seconds, adminToken: service.generatedAdminToken, chains });
+  output.banner(lines, { role: service.role, baseUrl: service.baseUrl, seconds, adminToken: service.generatedAdminToken, chains });
 }

@@ -4,7 +4,7 @@ export type TerminalOutput = {
   /** Lines of the child processes, passed on as they are (Ponder writes JSON itself under `format: json`). */
   raw(chunk: Buffer): void;
   /** The start-up summary: its lines for a person, one JSON object with the facts otherwise. */
-  banner(lines: string[], facts: { baseUrl: string; seconds: number; adminToken: string | undefined; chains: unknown[] }): void;
+  banner(lines: string[], facts: { role: string; baseUrl: string; seconds: number; adminToken: string | undefined; chains: unknown[] }): void;
   /** `listener` runs once when stdout or stderr closes (EPIPE): nothing is written after that. */
   onClosed(listener: () => void): void;
 };
@@ -41,7 +41,7 @@ export function createTerminalOutput(format: "pretty" | "json"): TerminalOutput 
     banner(lines, facts) {
       if (format === "json") {
         // The admin token is written on purpose (it is shown once): not through the logger, which would redact it.
-        write(json("info", { component: "tokenhub", msg: `tokenhub is up in ${facts.seconds.toFixed(1)} s`, baseUrl: facts.baseUrl, chains: facts.chains, firstStartAdminToken: facts.adminToken }));
+        write(json("info", { component: "tokenhub", msg: `tokenhub is up in ${facts.seconds.toFixed(1)} s`, role: facts.role, baseUrl: facts.baseUrl, chains: facts.chains, firstStartAdminToken: facts.adminToken }));
         return;
       }
       write(`${lines.join("\n")}\n`);

@@ -56,7 +56,16 @@ const mediaConfigSchema = z.object({
     .nullable(),
 });
 
+/**
+ * What a `tokenhub start` runs: `all` (the default: indexer, API, pipeline and background loops in one Ponder
+ * process), `indexer` (Ponder's indexer, its HTTP answering /health, /ready, /status and /metrics only) or `api`
+ * (Ponder's `serve` on the indexer's schema with the API, the pipeline and the background loops; any number of them).
+ */
+export const ROLES = ["all", "indexer", "api"] as const;
+export type Role = (typeof ROLES)[number];
+
 export const runtimeConfigSchema = z.object({
+  role: z.enum(ROLES).default("all"),
   dataDir: z.string(),
   publicUrl: z.string(),
   indexSchema: z.string(),

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ChainConfig } from "../chain/chainsConfig.js";
 import { predictCoreAddresses } from "../chain/deployCore.js";
 import type { Settings } from "../config/env.js";
-import { RUNTIME_FILE_ENV, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import { RUNTIME_FILE_ENV, type Role, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/db.js";
@@ -14,7 +14,7 @@ import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
 import { type PonderProcess, ponderVersion, startPonder } from "./ponderProcess.js";
 
-const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 /** How long start-up waits for the backfill before coming up with queries answering NOT_READY. */
 const BACKFILL_WAIT_MS = 15_000;
 
@@ -37,6 +37,8 @@ export type Indexer = {
  * index schema is kept as it was, to be resumed once every chain answers.
  */
 export function createIndexer(deps: {
+  /** `all`: the API, pipeline and loops run in this Ponder process too; `indexer`: they run in the API replicas. */
+  role: Extract<Role, "all" | "indexer">;
   settings: Settings;
   store: Store;
   databaseUrl: string;
@@ -82,23 +84,9 @@ export function createIndexer(deps: {
     }
     await putSetting(store.db, fingerprintKey, fingerprint);
 
-    const runtimeFile = runtimeFilePath(settings.dataDir);
-    writeRuntimeConfig(runtimeFile, {
-      dataDir: settings.dataDir,
-      publicUrl: settings.publicUrl,
-      indexSchema: schema,
-      appSchema: settings.appSchema,
-      maxBodyBytes: settings.maxBodyBytes,
-      maxBatchSize: settings.maxBatchSize,
-      metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
-      media: settings.media,
-      logLevel: settings.logLevel,
-      logFormat: settings.logFormat,
-      shutdownGraceMs: settings.shutdownGraceMs,
-      remoteMetadata: settings.remoteMetadata,
-      transactions: settings.transactions,
-      chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
-    });
+    // The API replicas serve the schema named here (src/runtime/apiReplica.ts).
+    await putSetting(store.db, servingSchemaKey(settings.indexSchema), schema);
+    const runtimeFile = writeRuntimeFile(settings, deps.role, schema, chains, unreachable);
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
     // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
@@ -109,6 +97,7 @@ export function createIndexer(deps: {
     let otherBuild = false;
     const spawnPonder = () => {
       const started = startPonder({
+        command: "start",
         rootDir: ROOT_DIR,
         pidFile: path.join(settings.dataDir, "ponder.pid"),
         schema,
@@ -185,6 +174,34 @@ export function createIndexer(deps: {
   };
 }
 
+/** The app store setting naming the schema the indexer of `indexSchema` builds now. */
+export function servingSchemaKey(indexSchema: string): string {
+  return `serving_schema:${indexSchema}`;
+}
+
+/** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
+export function writeRuntimeFile(settings: Settings, role: Role, schema: string, chains: RuntimeChain[], unreachable: UnreachableChain[]): string {
+  const runtimeFile = runtimeFilePath(settings.dataDir);
+  writeRuntimeConfig(runtimeFile, {
+    role,
+    dataDir: settings.dataDir,
+    publicUrl: settings.publicUrl,
+    indexSchema: schema,
+    appSchema: settings.appSchema,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxBatchSize: settings.maxBatchSize,
+    metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
+    media: settings.media,
+    logLevel: settings.logLevel,
+    logFormat: settings.logFormat,
+    shutdownGraceMs: settings.shutdownGraceMs,
+    remoteMetadata: settings.remoteMetadata,
+    transactions: settings.transactions,
+    chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
+  });
+  return runtimeFile;
+}
+
 /**
  * A chain left out at start-up: in runtime.json so that the API answers for it (503 with the reason), not in
  * Ponder's configuration (src/config/runtime.ts, `unavailable`).
@@ -210,7 +227,7 @@ function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeCh
 }
 
 /** What Ponder says when the port it was given is taken (it then listens on the next one). */
-const PORT_TAKEN = /Port in use/;
+export const PORT_TAKEN = /Port in use/;
 
 /** What Ponder says when its schema was built by other indexing code. */
 const OTHER_BUILD = /was previously used by a different Ponder app/;

@@ -30,11 +30,13 @@ export type PonderProcess = {
 const STOP_MARGIN_MS = 15_000;
 
 /**
- * Runs `ponder start` (indexer and HTTP server in one process) from the project root. Its pid is written to the data
+ * Runs `ponder start` (indexer and HTTP server in one process) or `ponder serve` from the project root. Its pid is written to the data
  * directory so that a supervisor killed without cleanup can stop the orphan on the next start. On SIGTERM (from
  * stop(), or from the kernel when the supervisor dies) the API drains before Ponder shuts down (src/api/shutdown.ts).
  */
 export function startPonder(options: {
+  /** `start`: indexer and HTTP server; `serve`: the HTTP server alone, on a schema another process indexes. */
+  command: "start" | "serve";
   rootDir: string;
   pidFile: string;
   schema: string;
@@ -62,7 +64,7 @@ export function startPonder(options: {
       options.logLevel,
       "--log-format",
       options.logFormat,
-      "start",
+      options.command,
       "--schema",
       options.schema,
       "--port",

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadChainsConfig } from "../chain/chainsConfig.js";
+import { type ChainConfig, loadChainsConfig } from "../chain/chainsConfig.js";
+import { MASTER_KEY_ENV, MASTER_KEY_FILE_ENV } from "../custody/masterKey.js";
 import type { Settings } from "../config/env.js";
-import type { RuntimeChain } from "../config/runtime.js";
+import type { Role, RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { prepareMasterKey } from "../services/masterKeys.js";
 import { bootstrapFirstProject } from "../services/projects.js";
@@ -11,9 +12,11 @@ import { stopOrphanFromPidFile } from "../processes.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
 import { createStore } from "../store/db.js";
 import { lockIndexSchema } from "../store/indexSchemaLock.js";
+import { clearLeases } from "../store/leases.js";
 import { releaseIndexLock } from "../store/indexReset.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
+import { createApiReplica } from "./apiReplica.js";
 import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
 import { lockDataDir } from "./dataDirLock.js";
 import { createIndexer, type UnreachableChain } from "./indexer.js";
@@ -23,6 +26,7 @@ export type { Progress } from "./chains.js";
 export { StartAborted } from "./indexerStartup.js";
 
 export type StartupReport = {
+  role: Role;
   baseUrl: string;
   /** The chains that came up; a chain whose RPC did not answer is in `unreachable` instead. */
   chains: RuntimeChain[];
@@ -42,17 +46,20 @@ type StopStep = { name: string; run: () => Promise<void> };
 
 /**
  * Brings up every part of the service in order (lock, database, chains, contracts, indexer, HTTP) and returns once it
- * answers. `signal` stops it, during start-up as well as after: whatever was started is stopped again, in reverse
+ * answers. With `role` (README, "Running several API replicas") only the indexer, or only an API replica (Ponder's
+ * `serve` beside an indexer that runs elsewhere on the same database), is started. `signal` stops it, during start-up as well as after: whatever was started is stopped again, in reverse
  * order: the indexer (the API drains first: src/api/shutdown.ts), the local chain (its state saved whole), the
  * database, the lock. A failure stops it the same way.
  */
 export async function startTokenhub(
   settings: Settings,
-  options: { progress: Progress; ponderOutput: (chunk: Buffer) => void; signal: AbortSignal },
+  options: { progress: Progress; ponderOutput: (chunk: Buffer) => void; signal: AbortSignal; role?: Role },
 ): Promise<RunningService> {
   const { progress, signal } = options;
+  const role = options.role ?? "all";
   // A chains file with a typo is refused before anything is created, started or deployed.
   const configuredChains = loadChainsConfig(settings.chainsFile);
+  if (role !== "all") checkSplitRoles(settings, role, configuredChains);
   fs.mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   const stopSteps: StopStep[] = [];
   // One stop, however many ask for it (a signal, the indexer's exit, a failed start): each waits for the same end.
@@ -82,7 +89,8 @@ export async function startTokenhub(
     stopSteps.push({ name: "the supervisor's database pool", run: () => store.close() });
     const migrations = await migrateAppStore(store.pool);
     if (migrations.applied.length > 0) progress("database", `app store migrated (${migrations.applied.join(", ")})`);
-    if (!embedded) {
+    // The API replicas serve the indexer's schema; only the process that indexes owns it.
+    if (!embedded && role !== "api") {
       const claimed = await lockIndexSchema(databaseUrl, settings.appSchema, settings.indexSchema, { pid: process.pid, url: settings.publicUrl, hostname: os.hostname() });
       if ("heldBy" in claimed) {
         const holder = claimed.heldBy ? `pid ${claimed.heldBy.pid} on ${claimed.heldBy.hostname}, ${claimed.heldBy.url}` : "another process";
@@ -90,19 +98,26 @@ export async function startTokenhub(
       }
       stopSteps.push({ name: "the index schema lock", run: () => claimed.lock.release() });
     }
-    const masterKey = await prepareMasterKey(store.db, settings.dataDir);
-    progress(
-      "keys",
-      masterKey.generated
-        ? `generated the cloud keys' master key in ${masterKey.file} (owner-only): BACK IT UP, without it the cloud keys are lost${embedded ? "" : "; every replica needs this same key (TOKENHUB_MASTER_KEY_FILE)"}`
-        : `cloud keys' master key ${masterKey.id} from ${masterKey.source}`,
-    );
+    // Alone on this database (it holds the index schema's lock, or the database is its own), a single start need not
+    // wait for the leases a killed predecessor left to expire before its background jobs run.
+    if (role === "all") await clearLeases(store.pool);
+    // The indexer never touches a cloud key.
+    if (role !== "indexer") {
+      const masterKey = await prepareMasterKey(store.db, settings.dataDir);
+      progress(
+        "keys",
+        masterKey.generated
+          ? `generated the cloud keys' master key in ${masterKey.file} (owner-only): BACK IT UP, without it the cloud keys are lost${embedded ? "" : "; every replica needs this same key (TOKENHUB_MASTER_KEY_FILE)"}`
+          : `cloud keys' master key ${masterKey.id} from ${masterKey.source}`,
+      );
+    }
     // Ponder's own unlock on exit loses the race with its exit; after an owner that did not stop in order, the
     // lock its indexer left would make this start wait for it to expire (about half a minute).
-    if (orphanedIndexer !== undefined || lock.takenOverFrom !== undefined) await releaseIndexLock(store.pool, settings.indexSchema);
+    if (role !== "api" && (orphanedIndexer !== undefined || lock.takenOverFrom !== undefined)) await releaseIndexLock(store.pool, settings.indexSchema);
     // Before the HTTP server listens, so a client that waits for /health can use the token at once. Undone if this
     // start fails: its one-time token would never have been shown.
-    const first = await bootstrapFirstProject(store.db, settings.adminToken);
+    // By the indexer when the roles are split: it starts first, and N replicas starting at once would race for it.
+    const first = role === "api" ? undefined : await bootstrapFirstProject(store.db, settings.adminToken);
     if (first) undoFirstProject = () => deleteEmptyProject(store.db, first.project.id);
 
     const chains: RuntimeChain[] = [];
@@ -120,7 +135,8 @@ export async function startTokenhub(
     }
     throwIfAborted(signal);
 
-    const indexer = createIndexer({ settings, store, databaseUrl, progress, ponderOutput: options.ponderOutput, signal });
+    const processDeps = { settings, store, databaseUrl, progress, ponderOutput: options.ponderOutput, signal };
+    const indexer = role === "api" ? createApiReplica(processDeps) : createIndexer({ ...processDeps, role });
     stopSteps.push({ name: "the indexer and API", run: () => indexer.stop() });
     await indexer.start(chains, unreachable);
     undoFirstProject = undefined;
@@ -139,6 +155,7 @@ export async function startTokenhub(
       stopSteps.push({ name: "the watch on unreachable chains", run: () => watcher.stop() });
     }
     return {
+      role,
       baseUrl: settings.publicUrl,
       chains,
       unreachable: unreachable.map(({ config, reason }) => ({ id: config.id, name: config.name, reason })),
@@ -150,6 +167,24 @@ export async function startTokenhub(
     await undoFirstProject?.().catch(() => undefined);
     await stopAll();
     throw signal.aborted ? new StartAborted() : error;
+  }
+}
+
+/**
+ * The split roles share one external PostgreSQL and reach every chain through its RPC: the embedded database and the
+ * local anvil belong to one `tokenhub start`, and a replica could not reach them. An API replica needs the master key
+ * every other replica has: one generated into its own data directory would seal cloud keys the others cannot open.
+ */
+function checkSplitRoles(settings: Settings, role: Role, chains: ChainConfig[]): void {
+  if (!settings.databaseUrl) {
+    throw new ConfigError(`--role ${role} needs an external PostgreSQL shared by the indexer and the API replicas: set DATABASE_URL (the embedded database serves a single 'tokenhub start').`);
+  }
+  const local = chains.find((chain) => chain.rpcUrl === undefined);
+  if (local !== undefined) {
+    throw new ConfigError(`--role ${role}: chain ${local.name} (${local.id}) has no rpcUrl in the chains file; with split roles every chain needs one (the local anvil is started only by a single 'tokenhub start').`);
+  }
+  if (role === "api" && !process.env[MASTER_KEY_ENV] && !process.env[MASTER_KEY_FILE_ENV]) {
+    throw new ConfigError(`--role api needs the master key every replica shares: set ${MASTER_KEY_FILE_ENV} (make one with 'tokenhub master-key generate <file>') or ${MASTER_KEY_ENV}.`);
   }
 }
 

@@ -19,6 +19,15 @@ export function createStore(connectionString: string, options: { max?: number } 
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
+    return await inTransaction(client, work);
+  } finally {
+    client.release();
+  }
+}
+
+/** withTransaction on a client the caller holds (one that also holds a session lock, say). */
+export async function inTransaction<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  try {
     await client.query("BEGIN");
     const result = await work(client);
     await client.query("COMMIT");
@@ -26,8 +35,6 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -50,5 +57,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message, syscall } = (error ?? {}) as { code?: string; message?: string; syscall?: string };
   if (code !== undefined && UNAVAILABLE_SQLSTATES.has(code)) return true;
   if (syscall === "connect" && (code === "ECONNREFUSED" || code === "ENOENT")) return true;
+  // A connection held across statements (a signer's lock) meets the server's end as a broken socket.
+  if (code === "EPIPE" || code === "ECONNRESET") return true;
   return /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message ?? "");
 }

@@ -44,7 +44,7 @@ export type PipelineWorld = {
   /** A pipeline on the world's chain; `pool` gives it another database (another installation with the same keys). */
   pipeline(
     signers: LocalAccount[],
-    options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger; finality?: FinalitySetting; pool?: pg.Pool },
+    options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger; finality?: FinalitySetting; pool?: pg.Pool; replica?: string },
   ): Promise<TransactionPipeline>;
   stop(): Promise<void>;
 };
@@ -73,11 +73,12 @@ export async function startPipelineWorld(): Promise<PipelineWorld> {
         transferable: options.transferable ?? true,
       }),
     async pipeline(signers, options = {}) {
-      const { rpcUrl, logger, finality, pool, ...overrides } = options;
+      const { rpcUrl, logger, finality, pool, replica, ...overrides } = options;
       const pipeline = createTransactionPipeline({
         pool: pool ?? db.pool,
         chains: [{ id: chain.chainId, rpcUrl: [rpcUrl ?? chain.node.rpcUrl], signers, finality }],
         logger: logger ?? memoryLogger().logger,
+        replica,
         options: { ...FAST_OPTIONS, ...overrides, rpcRetry: { ...FAST_OPTIONS.rpcRetry, ...overrides.rpcRetry } },
       });
       await pipeline.start();

@@ -52,7 +52,7 @@ export type TestService = {
  * Runs the real service exactly as a user does (`tokenhub start`), in a temporary data directory, on the embedded
  * database or, with `external: true`, on a fresh database of the server in DATABASE_URL.
  */
-export async function startTestService(options: { external?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
+export async function startTestService(options: { external?: boolean; env?: NodeJS.ProcessEnv; args?: string[] } = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
   let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
@@ -88,7 +88,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     const began = Date.now();
     const mark = output.length;
     // Its own process group, as a shell gives a command started from a terminal.
-    child = spawn(process.execPath, [CLI, "start"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = spawn(process.execPath, [CLI, "start", ...(options.args ?? [])], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const append = (chunk: Buffer) => {
       output += chunk.toString();
       fs.appendFileSync(logFile, chunk);

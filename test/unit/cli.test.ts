@@ -38,7 +38,7 @@ describe("the tokenhub command", () => {
     });
     const start = tokenhub("start", "-h");
     expect(start.code).toBe(0);
-    expect(start.stdout).toMatch(/^Usage: tokenhub start\n\nRun the service/);
+    expect(start.stdout).toMatch(/^Usage: tokenhub start \[--role indexer\|api\]\n\nRun the service/);
     const all = tokenhub("--help");
     expect(all.code).toBe(0);
     for (const command of ["start", "project create", "project list", "token create", "token list", "token revoke", "contract import", "master-key generate", "master-key rotate"]) {

@@ -1,7 +1,9 @@
+import { createHash, randomUUID } from "node:crypto";
 import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
 import type pg from "pg";
 import { ChainUnavailableError, TokenhubError, ValidationError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
+import { createLease, type Lease } from "../../store/leases.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactionRecord.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
 import type { ChainView } from "./finality.js";
@@ -75,7 +77,9 @@ export class ReceiptTimeoutError extends Error {
 /**
  * The transaction pipeline (architecture.md, "Transactions"): simulate, allocate a nonce, sign and record (the
  * outbox), broadcast in nonce order; a loop per chain confirms, resubmits and repairs. One instance per process;
- * replicas coordinate through the database only.
+ * replicas coordinate through the database only: a signer's lock orders its broadcasts (signerLane.ts), and each
+ * chain's receipt pass (receipts, finality, resubmission, gap filling) runs in the one replica that holds the chain's
+ * lease (src/store/leases.ts; named by the chain and its signers, which every replica configures alike); every replica recovers each chain at start-up.
  *
  * @example
  * const pipeline = createTransactionPipeline({ pool, chains: [{ id: 31337, rpcUrl: [url], signers }], logger });
@@ -87,6 +91,8 @@ export function createTransactionPipeline(deps: {
   chains: PipelineChain[];
   logger: Logger;
   options?: PipelineOverrides;
+  /** This replica's name in the leases it holds; one per process. */
+  replica?: string;
 }): TransactionPipeline {
   const options = resolvePipelineOptions(deps.options);
   const { pool } = deps;
@@ -99,6 +105,8 @@ export function createTransactionPipeline(deps: {
   // A chain whose RPC was down at start-up is recovered by its loop later; until then it refuses sends.
   const recovered = new Set<number>();
   const loops: Loop[] = [];
+  const leases: Lease[] = [];
+  const replica = deps.replica ?? randomUUID();
   const accepted = new Set<Promise<unknown>>();
   let state: "created" | "running" | "stopped" = "created";
 
@@ -171,7 +179,9 @@ export function createTransactionPipeline(deps: {
           runtime.logger.error("start-up recovery failed; the chain refuses sends until its loop recovers it", { error }),
         );
         const monitor = createReceiptMonitor({ pool, runtime, options });
-        const loop = createLoop(() => (recovered.has(runtime.id) ? monitor.tick() : recover(runtime)), {
+        const lease = createLease({ pool, name: receiptLeaseName(runtime), holder: replica });
+        leases.push(lease);
+        const loop = createLoop(() => (recovered.has(runtime.id) ? lease.runIfHeld(() => monitor.tick()) : recover(runtime)), {
           intervalMs: options.receiptPollMs,
           name: "receipt pass",
           logger: runtime.logger,
@@ -191,6 +201,13 @@ export function createTransactionPipeline(deps: {
         await runtime.broadcaster.idle();
       }
       await Promise.all(loops.map((loop) => loop.stop()));
+      await Promise.all(leases.map((lease) => lease.release().catch((error: unknown) => deps.logger.warn("could not give a lease back; it expires", { lease: lease.name, error }))));
     },
   };
+}
+
+/** Replicas sharing a chain's signers share its receipt pass; a pipeline with other signers (a test's) has its own. */
+function receiptLeaseName(runtime: ChainRuntime): string {
+  const signers = runtime.signers.map((signer) => signer.address.toLowerCase()).sort().join(",");
+  return `receipts:${runtime.id}:${createHash("sha256").update(signers).digest("hex").slice(0, 12)}`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
-import { withTransaction } from "../../store/db.js";
+import { inTransaction } from "../../store/db.js";
 import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
 import type { Fees } from "./fees.js";
 import type { Joinable } from "./joinCalls.js";
@@ -26,15 +26,15 @@ export type PreparedTransaction = {
  * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, all
  * in one database transaction: nonces are handed out if and only if their transactions are recorded. The caller
  * broadcasts only after this commits (the outbox rule), so a crash at any point leaves either nothing or a record
- * that start-up recovery rebroadcasts.
+ * that start-up recovery rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
  */
 export async function signAndRecord(
-  deps: { pool: pg.Pool; chainId: number },
+  deps: { client: pg.PoolClient; chainId: number },
   signer: LocalAccount,
   batch: readonly PreparedTransaction[],
   fees: Fees,
 ): Promise<NewTransaction[]> {
-  return withTransaction(deps.pool, async (client) => {
+  return inTransaction(deps.client, async (client) => {
     const firstNonce = await allocateNonces(client, deps.chainId, signer.address, batch.length);
     const transactions: NewTransaction[] = [];
     for (const [index, prepared] of batch.entries()) {

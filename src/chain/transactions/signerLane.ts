@@ -4,8 +4,12 @@ import type { Logger } from "../../logger.js";
 import type { Broadcaster } from "./broadcaster.js";
 import type { FeeOracle } from "./fees.js";
 import { joinCalls, type JoinLimits, type LaneCall } from "./joinCalls.js";
+import { withSignerLock } from "../../store/signerLock.js";
 import { signAndRecord } from "./signAndRecord.js";
 import { simulateUnits } from "./simulateUnits.js";
+
+/** How long a lane keeps its signer's lock while requests keep arriving, before it lets other replicas have a turn. */
+const MAX_HOLD_MS = 1_000;
 
 export type SentTransaction = { id: string; chainId: number; hash: Hex; signer: Address; nonce: number };
 
@@ -21,6 +25,10 @@ export type SignerLane = {
  * batch, instead of N database and RPC round trips in series; joinable calls of a batch to the same contract share
  * one transaction (joinCalls.ts). Recording of the next batch overlaps the broadcast of
  * the previous one; the broadcaster keeps them in nonce order.
+ *
+ * Across replicas, the lane works under its signer's lock (src/store/signerLock.ts): it takes it when requests wait,
+ * records batch after batch while more arrive (up to MAX_HOLD_MS, so the lane of another replica gets its turn), and
+ * lets it go once its broadcasts are done. The next holder's nonces are therefore never sent before these.
  */
 export function createSignerLane(deps: {
   pool: pg.Pool;
@@ -39,7 +47,7 @@ export function createSignerLane(deps: {
   let running: Promise<void> | undefined;
   const broadcasts = new Set<Promise<unknown>>();
 
-  const recordBatch = async (batch: Waiting[]): Promise<void> => {
+  const recordBatch = async (client: pg.PoolClient, batch: Waiting[]): Promise<void> => {
     const callOf = (waiting: Waiting) => waiting.call;
     const { ready: units, refused } = await simulateUnits(joinCalls(batch, callOf, deps.join), callOf, {
       gasLimitFor: deps.gasLimitFor,
@@ -50,7 +58,7 @@ export function createSignerLane(deps: {
     let recorded;
     try {
       const fees = await deps.fees.current();
-      recorded = await signAndRecord(deps, deps.signer, units.map((unit) => unit.prepared), fees);
+      recorded = await signAndRecord({ client, chainId: deps.chainId }, deps.signer, units.map((unit) => unit.prepared), fees);
     } catch (error) {
       // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
       units.forEach((unit) => unit.members.forEach((waiting) => waiting.reject(error)));
@@ -77,12 +85,25 @@ export function createSignerLane(deps: {
     void broadcast.finally(() => broadcasts.delete(broadcast));
   };
 
-  const run = async (): Promise<void> => {
-    while (queue.length > 0) {
+  const recordWhileHeld = async (client: pg.PoolClient): Promise<void> => {
+    const since = Date.now();
+    while (queue.length > 0 && Date.now() - since < MAX_HOLD_MS) {
       // A batch is counted in transactions; joined calls make many requests one transaction.
       const batch = queue.slice(0, deps.maxBatchSize * deps.join.maxCalls);
       queue = queue.slice(batch.length);
-      await recordBatch(batch);
+      await recordBatch(client, batch);
+    }
+    await Promise.all(broadcasts);
+  };
+
+  const run = async (): Promise<void> => {
+    while (queue.length > 0) {
+      try {
+        await withSignerLock(deps.pool, deps.chainId, deps.signer.address, recordWhileHeld);
+      } catch (error) {
+        // The lock could not be had (the database is unreachable): nothing queued was recorded, the callers may retry.
+        for (const waiting of queue.splice(0)) waiting.reject(error);
+      }
     }
     running = undefined;
   };

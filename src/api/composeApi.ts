@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import os from "node:os";
+import type { db } from "ponder:api";
+import { createPublicClient, http, parseEther, type PublicClient } from "viem";
+import type { LocalAccount } from "viem/accounts";
+import { ensureLocalSigner, loadSigners } from "../chain/signers.js";
+import { createLoop } from "../chain/transactions/loop.js";
+import { createTransactionPipeline } from "../chain/transactions/pipeline.js";
+import type { RuntimeConfig } from "../config/runtime.js";
+import { createKeyVault } from "../custody/keyVault.js";
+import { resolveMasterKey } from "../custody/masterKey.js";
+import { createLogger } from "../logger.js";
+import { createApiTokenCache } from "../services/apiTokenCache.js";
+import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
+import { createIndexReadiness } from "../services/indexReadiness.js";
+import { propagateDueMetadata } from "../services/metadataPropagation.js";
+import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
+import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
+import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
+import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
+import { createStore } from "../store/db.js";
+import { createLease } from "../store/leases.js";
+import { migrateAppStore } from "../store/migrate.js";
+import { createApp } from "./app.js";
+import { createApiLifecycle } from "./shutdown.js";
+
+/**
+ * The API process's parts (role `all` or `api`): opens the app store, starts the transaction pipeline and the
+ * background loops, and builds the app. Nothing else creates connections.
+ *
+ * Replicas: every background loop runs in the one replica holding its lease (src/store/leases.ts), named after the
+ * loop; the pipeline's receipt pass likewise per chain, and a signer's lock orders its broadcasts
+ * (src/chain/transactions/pipeline.ts). A replica that dies hands its leases over within LEASE_MS.
+ */
+export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, indexDb: typeof db) {
+  const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
+  // Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
+  const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
+  lifecycle.installSignalHandlers();
+  /** This process's name in the leases it holds (and in the database's list of them, for an operator). */
+  const replica = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const store = createStore(databaseUrl, { max: 20 });
+  lifecycle.onShutdown("the app store pool", () => store.close());
+  await migrateAppStore(store.pool);
+  // The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
+  // every batch would wait its turn, and so would every request in it.
+  const pipelineStore = createStore(databaseUrl, { max: 4 });
+  lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
+
+  const configured = loadSigners(runtime.chains.map((chain) => chain.id));
+  const signers = new Map<number, LocalAccount[]>();
+  for (const chain of runtime.chains) {
+    const keys = configured.get(chain.id) ?? [];
+    signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
+  }
+  const pipeline = createTransactionPipeline({
+    pool: pipelineStore.pool,
+    chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
+    logger: logger.child({ component: "transactions" }),
+    replica,
+    options: {
+      resubmitAfterMs: runtime.transactions.resubmitAfterMs,
+      maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
+      rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
+      maxJoinedCalls: runtime.transactions.maxJoinedCalls,
+    },
+  });
+  await pipeline.start();
+  lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
+  const publicClients = new Map<number, PublicClient>(
+    runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
+  );
+
+  const writer = {
+    pipeline,
+    runtime,
+    signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
+    signerAccounts: signers,
+    publicClient: (chainId: number) => publicClients.get(chainId)!,
+  };
+  /** Background loops start here and stop, each after its pass in progress, before the pipeline and the pools. */
+  function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+    const lease = createLease({ pool: store.pool, name, holder: replica });
+    const loop = createLoop(() => lease.runIfHeld(() => pass().then(() => undefined)), { intervalMs, name, logger });
+    loop.start();
+    lifecycle.onShutdown(`the ${name} loop`, async () => {
+      await loop.stop();
+      await lease.release();
+    });
+  }
+
+  startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
+  startLoop("remote metadata", 1000, () =>
+      syncRemoteMetadata({
+        pool: store.pool,
+        indexSchema: runtime.indexSchema,
+        publicClient: (chainId) => publicClients.get(chainId),
+        settings: runtime.remoteMetadata,
+        logger,
+      }),
+  );
+
+  const readiness = createIndexReadiness({
+    pool: store.pool,
+    indexSchema: runtime.indexSchema,
+    chains: runtime.chains,
+    // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
+    headBlock: (chainId) =>
+      Promise.race([
+        publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
+      ]),
+  });
+
+  startLoop("metadata propagation", 500, () =>
+    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
+  );
+  startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
+  startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
+  // The supervisor generated the data directory's master key, if one was needed, before starting this process.
+  const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
+  const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
+  const abandoned = removeAbandonedUploads(mediaStorage);
+  logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
+
+  const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
+
+  const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
+  lifecycle.onShutdown("the API token listener", () => apiTokens.close());
+
+  return createApp({
+    store: store.db,
+    apiTokens,
+    lifecycle,
+    indexDb,
+    runtime,
+    mediaStorage,
+    logger,
+    version,
+    writer,
+    readiness,
+    vault,
+  });
+}

@@ -1,0 +1,113 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SentTransaction, TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
+import { createLease, currentLeases } from "../../src/store/leases.js";
+import { waitFor } from "../helpers/waitFor.js";
+import { chainNonce, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
+
+let world: PipelineWorld;
+let secondPool: pg.Pool;
+beforeAll(async () => {
+  world = await startPipelineWorld();
+  // Another replica: its own pool on the same database, as another process would have.
+  secondPool = new pg.Pool({ connectionString: `${new URL(`/${world.db.name}`, process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres")}`, max: 4 });
+  secondPool.on("error", () => undefined);
+});
+afterAll(async () => {
+  await world?.stop();
+  await secondPool?.end();
+});
+
+async function settled(pipeline: TransactionPipeline, sent: readonly SentTransaction[]) {
+  return waitFor(
+    async () => {
+      const records = await Promise.all(sent.map((transaction) => pipeline.get(transaction.chainId, transaction.hash)));
+      return records.every((record) => record?.status === "success") && records;
+    },
+    { timeoutMs: 60_000, intervalMs: 100, message: () => "transactions still pending" },
+  );
+}
+
+describe("two replicas of the pipeline on one database", () => {
+  it("share a signer: 400 mints sent to both at once land once each, nonces contiguous, broadcast in order", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const first = await world.pipeline([signer]);
+    const second = await world.pipeline([signer], { pool: secondPool });
+    const startNonce = await chainNonce(world, signer.address);
+
+    const sent = await Promise.all(
+      Array.from({ length: 400 }, (_, index) =>
+        (index % 2 === 0 ? first : second).send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(index)), purpose: "test.mint" }),
+      ),
+    );
+    expect(sent.map((transaction) => transaction.nonce).sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, index) => startNonce + index));
+    await settled(first, sent);
+    expect(await totalMinted(world, collection)).toBe(400n);
+    expect(await chainNonce(world, signer.address)).toBe(startNonce + 400);
+  });
+
+  it("run a chain's receipt pass in one replica, and the other takes it over when that one stops", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const receiptLeases = async () => [...(await currentLeases(world.db.pool))].filter(([name]) => name.startsWith(`receipts:${world.chain.chainId}:`));
+    const earlier = new Set((await receiptLeases()).map(([name]) => name));
+    const pipelines = new Map([
+      ["replica-1", await world.pipeline([signer], { replica: "replica-1" })],
+      ["replica-2", await world.pipeline([signer], { pool: secondPool, replica: "replica-2" })],
+    ]);
+    const ours = async () => (await receiptLeases()).filter(([name]) => !earlier.has(name));
+    // One holder for the pair, not one each.
+    const [, holder] = await waitFor(async () => (await ours())[0]);
+    expect(await ours()).toHaveLength(1);
+
+    const survivor = [...pipelines].find(([name]) => name !== holder)![1];
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => survivor.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(1000 + index)), purpose: "test.mint" })),
+    );
+    await settled(survivor, sent);
+
+    await pipelines.get(holder!)!.stop();
+    const afterStop = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => survivor.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(2000 + index)), purpose: "test.mint" })),
+    );
+    await settled(survivor, afterStop);
+    expect((await ours()).map(([, name]) => name)).toEqual([[...pipelines.keys()].find((name) => name !== holder)]);
+    expect(await totalMinted(world, collection)).toBe(40n);
+  });
+});
+
+describe("a lease", () => {
+  it("runs its job in one holder at a time, and passes to another once the holder stops renewing it", async () => {
+    const a = createLease({ pool: world.db.pool, name: "test-job", holder: "a", ttlMs: 1_000 });
+    const b = createLease({ pool: secondPool, name: "test-job", holder: "b", ttlMs: 1_000 });
+    const ran: string[] = [];
+    await a.runIfHeld(async () => void ran.push("a"));
+    await b.runIfHeld(async () => void ran.push("b"));
+    await a.runIfHeld(async () => void ran.push("a"));
+    expect(ran).toEqual(["a", "a"]);
+    expect((await currentLeases(world.db.pool)).get("test-job")).toBe("a");
+
+    // A pass longer than the lease keeps it: the holder renews it while the pass runs.
+    await a.runIfHeld(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await b.runIfHeld(async () => void ran.push("b"));
+    });
+    expect(ran).toEqual(["a", "a"]);
+
+    // "a" renews it once more, then dies: "b" gets it once it expired, not before.
+    await a.runIfHeld(async () => undefined);
+    const diedAt = Date.now();
+    await waitFor(async () => {
+      await b.runIfHeld(async () => void ran.push("b"));
+      return ran.includes("b");
+    }, { timeoutMs: 5_000, intervalMs: 50 });
+    expect(Date.now() - diedAt).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - diedAt).toBeLessThan(2_500);
+
+    // A holder that stops gives it back: the next one has it at once.
+    await b.release();
+    await a.runIfHeld(async () => void ran.push("a"));
+    expect(ran.at(-1)).toBe("a");
+  });
+});

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
+import { freePort } from "../../src/ports.js";
+import { waitFor } from "../helpers/waitFor.js";
+import { CHAIN_ID, type Cluster, startCluster } from "./cluster.js";
+
+const OTHER_ID = 31338;
+let cluster: Cluster;
+let other: AnvilInstance | undefined;
+let otherPort: number;
+
+beforeAll(async () => {
+  // The other chain's RPC: a port nothing listens on until the test starts a node there.
+  otherPort = await freePort();
+  cluster = await startCluster({ replicas: 1, otherChains: [{ id: OTHER_ID, name: "other", rpcUrl: `http://127.0.0.1:${otherPort}` }] });
+}, 300_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await other?.stop();
+}, 120_000);
+
+describe("an API replica follows the indexer", { timeout: 300_000 }, () => {
+  it("to the schema it moves to when a chain whose RPC was down joins", async () => {
+    const [replica] = cluster.replicas;
+    const servedSchema = () => replica!.runtime().indexSchema;
+    const before = servedSchema();
+    expect(before).toMatch(/_without_/);
+    expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${CHAIN_ID}`)).status).toBe(200);
+    expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${OTHER_ID}`)).body).toMatchObject({ success: false, code: "CHAIN_UNAVAILABLE" });
+
+    other = await startAnvil({ chainId: OTHER_ID, port: otherPort, quiet: true });
+    await waitFor(() => cluster.indexer.output().includes("restarting the indexer with it"), { timeoutMs: 60_000 });
+    await waitFor(async () => servedSchema() !== before && (await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${OTHER_ID}`).catch(() => ({ status: 0 }))).status === 200, {
+      timeoutMs: 120_000,
+      message: () => `the replica still serves ${servedSchema()}:\n${replica!.output().slice(-3000)}`,
+    });
+    expect(servedSchema()).toBe(cluster.indexer.runtime().indexSchema);
+    expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${CHAIN_ID}`)).status).toBe(200);
+  });
+});
