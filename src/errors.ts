@@ -109,3 +109,13 @@ export class ChainUnavailableError extends TokenhubError {
     super(503, "CHAIN_UNAVAILABLE", message, options);
   }
 }
+
+/** A rate limit's bucket is empty; the client may retry after `retryAfterSeconds`. */
+export class RateLimitedError extends TokenhubError {
+  override name = "RateLimitedError";
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, "RATE_LIMITED", message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,6 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { client, graphql } from "ponder";
-import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/apiTokenCache.js";
 import { NotFoundError } from "../errors.js";
@@ -27,6 +25,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { indexQueryRoutes } from "./routes/indexQueries.js";
 import { keysRoutes } from "./routes/keys.js";
 import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
@@ -96,8 +95,7 @@ export function createApp(deps: AppDeps) {
     servers: [{ url: deps.runtime.publicUrl }],
   });
 
-  app.use("/graphql", graphql({ db: deps.indexDb, schema }));
-  app.use("/sql/*", client({ db: deps.indexDb, schema }));
+  app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 
   app.all("*", (c) => {
     throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /openapi.json.`);

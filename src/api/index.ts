@@ -1,4 +1,5 @@
 import { db } from "ponder:api";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { createPublicClient, http, parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
@@ -19,7 +20,10 @@ import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { createApp } from "./app.js";
+import { authorize } from "./middleware/auth.js";
+import { guardOperatorRoutes } from "./ponderServer.js";
 
 /**
  * The composition root of the API process (Ponder loads this file): it reads what the supervisor resolved, opens the
@@ -118,9 +122,17 @@ logger.info("media storage ready", { storage: mediaStorage.description, maxBytes
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
+routePonderIndexQueries(
+  createIndexQueryPool(databaseUrl, { indexSchema: runtime.indexSchema, timeoutMs: runtime.indexOverHttp.timeoutMs, connections: runtime.indexOverHttp.connections }),
+);
+const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
+// Created before the guard below, which takes over the next http.createServer call (Ponder's).
+const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host).unref() : undefined;
+guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
+
 export default createApp({
   store: store.db,
-  apiTokens: createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) }),
+  apiTokens,
   indexDb: db,
   runtime,
   mediaStorage,

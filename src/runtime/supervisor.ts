@@ -110,6 +110,9 @@ export async function startTokenhub(settings: Settings, progress: Progress, pond
       remoteMetadata: settings.remoteMetadata,
       transactions: settings.transactions,
       chains,
+      indexOverHttp: settings.indexOverHttp,
+      metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
+      rateLimits: settings.rateLimits,
     });
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${settings.indexSchema}`);
