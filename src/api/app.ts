@@ -8,12 +8,14 @@ import type { ChainWriter } from "../services/chainWriter.js";
 import type { MediaStorage } from "../services/mediaStorage.js";
 import type { IndexDb } from "../services/collections.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
+import type { RateLimiter } from "../services/rateLimiter.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
 import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { combined } from "./middleware/combined.js";
 import { provideIndexReadiness } from "./middleware/indexReady.js";
+import { rateLimit } from "./middleware/rateLimit.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { accountActionsRoutes } from "./routes/accountActions.js";
@@ -44,6 +46,7 @@ export type AppDeps = {
   version: string;
   readiness: IndexReadiness;
   vault: KeyVault;
+  rateLimiter: RateLimiter;
 };
 
 /**
@@ -55,6 +58,10 @@ export function createApp(deps: AppDeps) {
 
   app.use("*", requestContext(deps.logger));
   app.use("*", provideIndexReadiness(deps.readiness));
+  app.use(
+    "*",
+    rateLimit({ limiter: deps.rateLimiter, settings: deps.runtime.rateLimits, store: deps.store, apiTokens: deps.apiTokens, uploadPaths: MULTIPART_PATHS }),
+  );
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
     const { status, body } = toErrorResponse(error, requestId);

@@ -21,6 +21,8 @@ import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
+import { purgeFullBuckets } from "../store/rateLimits.js";
+import { createRateLimiter } from "../services/rateLimiter.js";
 import { createApp } from "./app.js";
 import { authorize } from "./middleware/auth.js";
 import { guardOperatorRoutes } from "./ponderServer.js";
@@ -125,6 +127,10 @@ const { version } = createRequire(import.meta.url)("../../package.json") as { ve
 routePonderIndexQueries(
   createIndexQueryPool(databaseUrl, { indexSchema: runtime.indexSchema, timeoutMs: runtime.indexOverHttp.timeoutMs, connections: runtime.indexOverHttp.connections }),
 );
+// Every request takes from its rate limit before anything else: on connections of their own, so that it never waits
+// behind the requests' queries.
+const rateLimitStore = createStore(databaseUrl, { max: 2 });
+createLoop(() => purgeFullBuckets(rateLimitStore.pool).then(() => undefined), { intervalMs: 60_000, name: "rate limit bucket purge", logger }).start();
 const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
 // Created before the guard below, which takes over the next http.createServer call (Ponder's).
 const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host).unref() : undefined;
@@ -141,4 +147,5 @@ export default createApp({
   writer,
   readiness,
   vault,
+  rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
 });
