@@ -8,6 +8,7 @@ import type { ChainWriter } from "../services/chainWriter.js";
 import type { MediaStorage } from "../services/mediaStorage.js";
 import type { IndexDb } from "../services/collections.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
+import type { Metrics } from "../services/metrics.js";
 import type { RateLimiter } from "../services/rateLimiter.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
@@ -47,6 +48,7 @@ export type AppDeps = {
   readiness: IndexReadiness;
   vault: KeyVault;
   rateLimiter: RateLimiter;
+  metrics: Metrics;
 };
 
 /**
@@ -56,7 +58,7 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use("*", requestContext(deps.logger));
+  app.use("*", requestContext(deps.logger, deps.metrics));
   app.use("*", provideIndexReadiness(deps.readiness));
   app.use(
     "*",

@@ -22,6 +22,8 @@ import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { purgeFullBuckets } from "../store/rateLimits.js";
+import { createMetrics, measuredPass, ponderRegistry } from "../services/metrics.js";
+import { createPipelineMetrics } from "../services/pipelineMetrics.js";
 import { createRateLimiter } from "../services/rateLimiter.js";
 import { createApp } from "./app.js";
 import { authorize } from "./middleware/auth.js";
@@ -66,30 +68,35 @@ const publicClients = new Map<number, PublicClient>(
   runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
 );
 
+const metrics = createMetrics(ponderRegistry());
+/** A background loop, its passes timed and their failures counted. */
+const startLoop = (name: string, intervalMs: number, pass: () => Promise<unknown>) =>
+  createLoop(measuredPass(metrics, name, () => pass().then(() => undefined)), { intervalMs, name, logger }).start();
+
+const pipelineMetrics = createPipelineMetrics({
+  pool: store.pool,
+  metrics,
+  chains: runtime.chains.map((chain) => ({ id: chain.id, signers: (signers.get(chain.id) ?? []).map((account) => account.address), publicClient: publicClients.get(chain.id)! })),
+});
+startLoop("pipeline metrics", 2_000, pipelineMetrics.sample);
+
 const writer = {
-  pipeline,
+  pipeline: pipelineMetrics.instrument(pipeline),
   runtime,
   signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
   signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
-createLoop(() => attachMintedTokenMetadata(store.pool, writer, logger).then(() => undefined), {
-  intervalMs: 500,
-  name: "minted token metadata",
-  logger,
-}).start();
-
-createLoop(
-  () =>
-    syncRemoteMetadata({
-      pool: store.pool,
-      indexSchema: runtime.indexSchema,
-      publicClient: (chainId) => publicClients.get(chainId),
-      settings: runtime.remoteMetadata,
-      logger,
-    }),
-  { intervalMs: 1000, name: "remote metadata", logger },
-).start();
+startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
+startLoop("remote metadata", 1000, () =>
+  syncRemoteMetadata({
+    pool: store.pool,
+    indexSchema: runtime.indexSchema,
+    publicClient: (chainId) => publicClients.get(chainId),
+    settings: runtime.remoteMetadata,
+    logger,
+  }),
+);
 
 const readiness = createIndexReadiness({
   pool: store.pool,
@@ -103,19 +110,11 @@ const readiness = createIndexReadiness({
     ]),
 });
 
-createLoop(
-  () =>
-    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }).then(
-      () => undefined,
-    ),
-  { intervalMs: 500, name: "metadata propagation", logger },
-).start();
-createLoop(() => purgeExpiredIdempotencyKeys(store.db).then(() => undefined), { intervalMs: 60_000, name: "idempotency key purge", logger }).start();
-createLoop(() => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger).then(() => undefined), {
-  intervalMs: 500,
-  name: "permit token metadata",
-  logger,
-}).start();
+startLoop("metadata propagation", 500, () =>
+  propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
+);
+startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
+startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
 // The supervisor generated the data directory's master key, if one was needed, before starting this process.
 const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
 const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
@@ -130,7 +129,7 @@ routePonderIndexQueries(
 // Every request takes from its rate limit before anything else: on connections of their own, so that it never waits
 // behind the requests' queries.
 const rateLimitStore = createStore(databaseUrl, { max: 2 });
-createLoop(() => purgeFullBuckets(rateLimitStore.pool).then(() => undefined), { intervalMs: 60_000, name: "rate limit bucket purge", logger }).start();
+startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
 const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
 // Created before the guard below, which takes over the next http.createServer call (Ponder's).
 const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host).unref() : undefined;
@@ -147,5 +146,6 @@ export default createApp({
   writer,
   readiness,
   vault,
+  metrics,
   rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
 });
