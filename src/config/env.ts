@@ -52,7 +52,7 @@ const envSchema = z.object({
   TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   TOKENHUB_PUBLIC_INDEX: z.enum(["true", "false"]).default("false"),
   TOKENHUB_SQL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(4),
+  TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(2),
   TOKENHUB_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TOKENHUB_RATE_LIMIT_READ_PER_SECOND: z.coerce.number().min(0).default(2000),
   TOKENHUB_RATE_LIMIT_READ_BURST: z.coerce.number().int().positive().default(10_000),

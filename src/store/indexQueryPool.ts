@@ -17,7 +17,8 @@ export function createIndexQueryPool(connectionString: string, options: { indexS
     // PostgreSQL cancels a statement past the timeout; a request waiting for a connection gives up after as long.
     statement_timeout: options.timeoutMs,
     connectionTimeoutMillis: options.timeoutMs,
-    options: `-c search_path=${options.indexSchema} -c default_transaction_read_only=on -c lock_timeout=500`,
+    // One backend per query: with parallel workers each heavy query took up to three of the machine's cores.
+    options: `-c search_path=${options.indexSchema} -c default_transaction_read_only=on -c lock_timeout=500 -c max_parallel_workers_per_gather=0`,
   });
   pool.on("error", () => undefined);
   return { pool, close: () => pool.end() };

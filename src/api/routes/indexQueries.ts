@@ -13,8 +13,46 @@ export type IndexQueryDeps = {
   indexDb: IndexDb;
   store: StoreDb;
   apiTokens: ApiTokenCache;
-  settings: { public: boolean; timeoutMs: number };
+  settings: { public: boolean; timeoutMs: number; connections: number };
 };
+
+/**
+ * At most as many GraphQL and SQL requests in Ponder's hands as they have connections; the others wait here, up to
+ * the timeout. Ponder parses a SQL query with a WebAssembly parser it instantiates afresh for every request (4 to 17
+ * ms of the event loop, twice a query): 20 clients re-sending heavy queries the moment the last was refused held up
+ * REST reads for up to a second while they waited in the pool instead.
+ */
+function admission(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
+  let inside = 0;
+  const waiting: (() => void)[] = [];
+  const leave = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else inside--;
+  };
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === "GET" && c.req.path === "/graphql") return await next();
+    if (inside < deps.settings.connections) inside++;
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const enter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(enter), 1);
+          reject(refusalOf(500, "timeout exceeded when trying to connect", deps.settings.timeoutMs));
+        }, deps.settings.timeoutMs);
+        waiting.push(enter);
+      });
+    }
+    try {
+      await next();
+    } finally {
+      leave();
+    }
+  });
+}
 
 /** A `read` token, unless TOKENHUB_PUBLIC_INDEX opens the index to everyone; GraphiQL's page (a GET) stays open. */
 function requireReadToken(deps: IndexQueryDeps, options: { exceptGet: boolean }): MiddlewareHandler<AppEnv> {
@@ -77,7 +115,8 @@ function sqlOverHttp(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
  */
 export function indexQueryRoutes(deps: IndexQueryDeps) {
   const app = new Hono<AppEnv>();
-  app.use("/graphql", requireReadToken(deps, { exceptGet: true }), graphql({ db: deps.indexDb, schema }));
-  app.use("/sql/*", requireReadToken(deps, { exceptGet: false }), sqlOverHttp(deps));
+  const admitted = admission(deps);
+  app.use("/graphql", requireReadToken(deps, { exceptGet: true }), admitted, graphql({ db: deps.indexDb, schema }));
+  app.use("/sql/*", requireReadToken(deps, { exceptGet: false }), admitted, sqlOverHttp(deps));
   return app;
 }
