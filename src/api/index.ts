@@ -14,6 +14,7 @@ import { createApiTokenCache } from "../services/apiTokenCache.js";
 import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
+import { completeUncompletedClaims } from "../services/createCollection.js";
 import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
@@ -87,6 +88,7 @@ const writer = {
   signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
+startLoop("collection claims", 5_000, () => completeUncompletedClaims(writer, store.pool));
 startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
 startLoop("remote metadata", 1000, () =>
   syncRemoteMetadata({

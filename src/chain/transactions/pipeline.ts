@@ -36,6 +36,12 @@ export type TransactionRequest = {
    * `mintBatch`.
    */
   joinable?: Joinable;
+  /**
+   * Rows the request stores with its transaction, written in the database transaction that records it, before the
+   * broadcast: if they cannot be written, nothing is sent (and the batch it was recorded with is refused too). Not
+   * for joinable calls.
+   */
+  onRecord?: (client: pg.PoolClient, transactionId: string) => Promise<void>;
 };
 
 export type TransactionPipeline = {
@@ -102,6 +108,7 @@ export function createTransactionPipeline(deps: {
 
   const sendOn = async (runtime: ChainRuntime, request: TransactionRequest): Promise<SentTransaction> => {
     if (!isHex(request.data)) throw new ValidationError("Transaction data must be hex.");
+    if (request.joinable && request.onRecord) throw new Error("A joinable call cannot store rows with its transaction.");
     if (!isAddress(request.to, { strict: false })) throw new ValidationError(`Not an address: ${request.to}.`);
     const to = getAddress(request.to);
     const value = request.value ?? 0n;
@@ -120,6 +127,7 @@ export function createTransactionPipeline(deps: {
       projectId: request.projectId ?? null,
       metadata: request.metadata ?? {},
       joinable: request.joinable ?? false,
+      onRecord: request.onRecord,
     });
   };
 
