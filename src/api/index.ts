@@ -23,7 +23,7 @@ import { createStore } from "../store/db.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { purgeFullBuckets } from "../store/rateLimits.js";
-import { createMetrics, measuredPass, ponderRegistry } from "../services/metrics.js";
+import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "../services/metrics.js";
 import { createPipelineMetrics } from "../services/pipelineMetrics.js";
 import { createRateLimiter } from "../services/rateLimiter.js";
 import { createApp } from "./app.js";
@@ -53,10 +53,12 @@ for (const chain of runtime.chains) {
   const keys = configured.get(chain.id) ?? [];
   signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
 }
+const metrics = createMetrics(ponderRegistry());
 const pipeline = createTransactionPipeline({
   pool: pipelineStore.pool,
   chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [] })),
   logger: logger.child({ component: "transactions" }),
+  observer: pipelineObserver(metrics),
   options: {
     resubmitAfterMs: runtime.transactions.resubmitAfterMs,
     maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
@@ -69,7 +71,6 @@ const publicClients = new Map<number, PublicClient>(
   runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
 );
 
-const metrics = createMetrics(ponderRegistry());
 /** A background loop, its passes timed and their failures counted. */
 const startLoop = (name: string, intervalMs: number, pass: () => Promise<unknown>) =>
   createLoop(measuredPass(metrics, name, () => pass().then(() => undefined)), { intervalMs, name, logger }).start();

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { PipelineObserver } from "../chain/transactions/observer.js";
 
 /**
  * tokenhub's Prometheus series, registered beside Ponder's in Ponder's registry, so one scrape of /metrics has both
@@ -56,6 +57,25 @@ export function createMetrics(registry: Registry) {
       buckets: CHAIN_SECONDS,
       registers,
     }),
+    rpcErrors: new Counter({ name: "tokenhub_rpc_errors_total", help: "JSON-RPC requests of the pipeline that got no usable answer, by kind", labelNames: ["chain_id", "kind"] as const, registers }),
+    resubmissions: new Counter({
+      name: "tokenhub_transaction_resubmissions_total",
+      help: "Attempts sent again: `rebroadcast` (the same bytes) or `fee_bump` (a replacement with higher fees)",
+      labelNames: ["chain_id", "kind"] as const,
+      registers,
+    }),
+  };
+}
+
+/** The pipeline's reports as these series; its receipt loop counts as the loop `receipt`. */
+export function pipelineObserver(metrics: Metrics): PipelineObserver {
+  return {
+    rpcError: (chainId, kind) => metrics.rpcErrors.inc({ chain_id: chainId, kind }),
+    resubmitted: (chainId, kind, count) => metrics.resubmissions.inc({ chain_id: chainId, kind }, count),
+    receiptPass: (_chainId, seconds, failed) => {
+      metrics.loopSeconds.observe({ loop: "receipt" }, seconds);
+      if (failed) metrics.loopFailures.inc({ loop: "receipt" });
+    },
   };
 }
 

@@ -74,6 +74,7 @@ describe("metrics", () => {
     expect(value(after, `tokenhub_signer_nonce_gap{${chain},signer="${signer}"}`)).toBe(0);
     expect(value(after, `tokenhub_signer_pending_transactions{${chain},signer="${signer}"}`)).toBe(0);
     expect(moved('tokenhub_loop_duration_seconds_count{loop="pipeline_metrics"}')).toBeGreaterThan(0);
+    expect(moved('tokenhub_loop_duration_seconds_count{loop="receipt"}')).toBeGreaterThan(0);
     expect(value(after, 'tokenhub_loop_failures_total{loop="pipeline_metrics"}')).toBe(0);
     // Ponder's own series are in the same scrape.
     expect([...after.keys()].some((key) => key.startsWith("ponder_"))).toBe(true);

@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
 import type { LaneCall } from "./joinCalls.js";
+import type { PipelineObserver } from "./observer.js";
 import type { PipelineOptions } from "./options.js";
 import { createRpcClient, type RpcClient } from "./rpc.js";
 import { createSignerLane, type SignerLane } from "./signerLane.js";
@@ -22,6 +23,7 @@ export type ChainRuntime = {
   signers: readonly LocalAccount[];
   lanes: ReadonlyMap<Address, SignerLane>;
   logger: Logger;
+  observer: PipelineObserver;
   /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
   nextSigner(): LocalAccount;
   /**
@@ -33,7 +35,7 @@ export type ChainRuntime = {
 
 export function createChainRuntime(
   chain: PipelineChain,
-  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions },
+  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions; observer: PipelineObserver },
 ): ChainRuntime {
   const addresses = new Set(chain.signers.map((signer) => signer.address));
   if (addresses.size !== chain.signers.length) throw new ConfigError(`Chain ${chain.id} lists the same signer twice.`);
@@ -45,6 +47,7 @@ export function createChainRuntime(
     retry: options.rpcRetry,
     maxBatchSize: options.maxBatchSize,
     logger,
+    onTransportError: (kind) => deps.observer.rpcError(chain.id, kind),
   });
   const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
   const broadcaster = createBroadcaster({ rpc, logger });
@@ -78,6 +81,7 @@ export function createChainRuntime(
     signers: chain.signers,
     lanes,
     logger,
+    observer: deps.observer,
     nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
     gasLimitFor,
   };

@@ -6,6 +6,7 @@ import { findTransactionByHash, type TransactionRecord } from "../../store/trans
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
 import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "./loop.js";
+import { NO_OBSERVER, type PipelineObserver } from "./observer.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
 import { createReceiptMonitor } from "./receiptMonitor.js";
 import { recoverChain } from "./recovery.js";
@@ -86,14 +87,16 @@ export function createTransactionPipeline(deps: {
   chains: PipelineChain[];
   logger: Logger;
   options?: PipelineOverrides;
+  observer?: PipelineObserver;
 }): TransactionPipeline {
   const options = resolvePipelineOptions(deps.options);
   const { pool } = deps;
+  const observer = deps.observer ?? NO_OBSERVER;
   // A chain without signers is still served for reads elsewhere; here it only refuses sends.
   const runtimes = new Map<number, ChainRuntime>(
     deps.chains
       .filter((chain) => chain.signers.length > 0)
-      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options })]),
+      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options, observer })]),
   );
   // A chain whose RPC was down at start-up is recovered by its loop later; until then it refuses sends.
   const recovered = new Set<number>();
@@ -166,7 +169,17 @@ export function createTransactionPipeline(deps: {
           runtime.logger.error("start-up recovery failed; the chain refuses sends until its loop recovers it", { error }),
         );
         const monitor = createReceiptMonitor({ pool, runtime, options });
-        const loop = createLoop(() => (recovered.has(runtime.id) ? monitor.tick() : recover(runtime)), {
+        const pass = async () => {
+          const started = performance.now();
+          let failed = true;
+          try {
+            await (recovered.has(runtime.id) ? monitor.tick() : recover(runtime));
+            failed = false;
+          } finally {
+            observer.receiptPass(runtime.id, (performance.now() - started) / 1000, failed);
+          }
+        };
+        const loop = createLoop(pass, {
           intervalMs: options.receiptPollMs,
           name: "receipt pass",
           logger: runtime.logger,
