@@ -17,8 +17,9 @@ import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./src/co
  */
 const PLACEHOLDER = "0x0000000000000000000000000000000000000001" as const;
 const runtimeFile = process.env[RUNTIME_FILE_ENV];
+// A chain whose RPC was down at start-up is left out: Ponder would not start (it asks every RPC for its chain id).
 const chains: RuntimeChain[] = runtimeFile
-  ? readRuntimeConfig(runtimeFile).chains
+  ? readRuntimeConfig(runtimeFile).chains.filter((chain) => chain.unavailable === undefined)
   : [
       {
         id: 31337,

@@ -19,6 +19,8 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "CHAIN_UNAVAILABLE"
   | "NOT_READY"
+  | "SHUTTING_DOWN"
+  | "DATABASE_UNAVAILABLE"
   | "INTERNAL";
 
 export class TokenhubError extends Error {
@@ -26,17 +28,20 @@ export class TokenhubError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
+  /** Sent as `Retry-After`: when a retry of the same request may succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; cause?: unknown } = {},
+    options: { details?: ErrorDetail[]; cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.status = status;
     this.code = code;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -89,6 +94,14 @@ export class NotReadyError extends TokenhubError {
   }
 }
 
+/** The process is stopping: the request was refused before it changed anything, and a retry will be answered. */
+export class ShuttingDownError extends TokenhubError {
+  override name = "ShuttingDownError";
+  constructor() {
+    super(503, "SHUTTING_DOWN", "tokenhub is stopping and accepts no new writes; nothing was done. Retry in a few seconds.", { retryAfterSeconds: 5 });
+  }
+}
+
 /** A configuration problem found at start-up: printed as one clear line, never as a stack trace. */
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -105,7 +118,7 @@ export class ChainRejectedError extends TokenhubError {
 /** The chain's RPC did not answer usefully, even after retries. */
 export class ChainUnavailableError extends TokenhubError {
   override name = "ChainUnavailableError";
-  constructor(message: string, options: { cause?: unknown } = {}) {
+  constructor(message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
     super(503, "CHAIN_UNAVAILABLE", message, options);
   }
 }
@@ -113,9 +126,7 @@ export class ChainUnavailableError extends TokenhubError {
 /** A rate limit's bucket is empty; the client may retry after `retryAfterSeconds`. */
 export class RateLimitedError extends TokenhubError {
   override name = "RateLimitedError";
-  readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, "RATE_LIMITED", message);
-    this.retryAfterSeconds = retryAfterSeconds;
+    super(429, "RATE_LIMITED", message, { retryAfterSeconds });
   }
 }

@@ -1,8 +1,11 @@
 /**
- * Structured logs: one JSON object per line on stdout. Fields whose names suggest a secret are replaced before the
- * line is written, so a careless call site cannot leak a token, a password or a key.
+ * Structured logs, one line per entry on stdout: a JSON object (`format: "json"`, for log collectors) or a line
+ * readable in a terminal (`pretty`, the default: time, level, message, then the fields as key=value). Fields whose
+ * names suggest a secret are replaced before the line is written, so a careless call site cannot leak a token, a
+ * password or a key.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error";
+export type LogFormat = "pretty" | "json";
 export type LogFields = Record<string, unknown>;
 
 export type Logger = {
@@ -37,17 +40,19 @@ function redact(value: unknown, depth = 0): unknown {
 
 export function createLogger(options: {
   level?: LogLevel;
+  format?: LogFormat;
   fields?: LogFields;
   write?: (line: string) => void;
 } = {}): Logger {
   const threshold = LEVELS[options.level ?? "info"];
   const base = options.fields ?? {};
   const write = options.write ?? ((line: string) => process.stdout.write(line));
+  const format = options.format === "pretty" ? prettyLine : (entry: Record<string, unknown>) => JSON.stringify(entry);
 
   const log = (level: LogLevel, msg: string, fields?: LogFields) => {
     if (LEVELS[level] < threshold) return;
-    const entry = redact({ time: new Date().toISOString(), level, msg: redact(msg), ...base, ...fields });
-    write(`${JSON.stringify(entry)}\n`);
+    const entry = redact({ time: new Date().toISOString(), level, msg: redact(msg), ...base, ...fields }) as Record<string, unknown>;
+    write(`${format(entry)}\n`);
   };
 
   return {
@@ -57,4 +62,12 @@ export function createLogger(options: {
     error: (msg, fields) => log("error", msg, fields),
     child: (fields) => createLogger({ ...options, fields: { ...base, ...fields } }),
   };
+}
+
+/** `12:04:05.123 INFO  request method=GET status=200`: the time of day, as Ponder's own pretty lines show it. */
+export function prettyLine(entry: Record<string, unknown>): string {
+  const { time, level, msg, ...fields } = entry;
+  const clock = typeof time === "string" ? time.slice(11, 23) : "";
+  const rest = Object.entries(fields).map(([key, value]) => `${key}=${typeof value === "string" && !/\s/.test(value) ? value : JSON.stringify(value)}`);
+  return [clock, String(level).toUpperCase().padEnd(5), msg, ...rest].join(" ");
 }

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/apiTokenCache.js";
-import { NotFoundError } from "../errors.js";
+import { NotFoundError, TokenhubError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/chainWriter.js";
@@ -12,6 +12,7 @@ import type { Metrics } from "../services/metrics.js";
 import type { RateLimiter } from "../services/rateLimiter.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
+import type { ApiLifecycle } from "./shutdown.js";
 import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { combined } from "./middleware/combined.js";
@@ -47,6 +48,7 @@ export type AppDeps = {
   version: string;
   readiness: IndexReadiness;
   vault: KeyVault;
+  lifecycle: ApiLifecycle;
   rateLimiter: RateLimiter;
   metrics: Metrics;
 };
@@ -58,7 +60,7 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use("*", requestContext(deps.logger, deps.metrics));
+  app.use("*", requestContext(deps.logger, deps.lifecycle, deps.metrics));
   app.use("*", provideIndexReadiness(deps.readiness));
   app.use(
     "*",
@@ -67,8 +69,10 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
     const { status, body } = toErrorResponse(error, requestId);
-    if (status >= 500) (c.get("logger") ?? deps.logger).error("request failed", { error, stack: (error as Error).stack });
+    // Only a fault is an error: a 503 (NOT_READY while backfilling, a database that is stopping) is an answer.
+    if (status === 500) (c.get("logger") ?? deps.logger).error("request failed", { error, stack: (error as Error).stack });
     c.header("X-Request-Id", requestId);
+    if (error instanceof TokenhubError && error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json(body, status);
   });
 

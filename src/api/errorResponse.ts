@@ -1,6 +1,7 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, type ErrorDetail, TokenhubError } from "../errors.js";
+import { isDatabaseUnavailable } from "../store/db.js";
 
 export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[] };
 
@@ -21,6 +22,16 @@ export function toErrorResponse(error: unknown, requestId: string): { status: Co
       ? "The request body is not valid JSON."
       : error.message || "The request could not be processed.";
     return { status, body: { success: false, error: message, code } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        success: false,
+        error: "The database is unavailable (stopping or restarting). Retry in a few seconds; a write retried with the same Idempotency-Key is never done twice.",
+        code: "DATABASE_UNAVAILABLE",
+      },
+    };
   }
   return {
     status: 500,

@@ -11,24 +11,25 @@ import { createKeyVault } from "../custody/keyVault.js";
 import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { createApiTokenCache } from "../services/apiTokenCache.js";
+import { completeUncompletedClaims } from "../services/createCollection.js";
 import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
-import { completeUncompletedClaims } from "../services/createCollection.js";
 import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
+import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "../services/metrics.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
-import { createStore } from "../store/db.js";
-import { migrateAppStore } from "../store/migrate.js";
-import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
-import { purgeFullBuckets } from "../store/rateLimits.js";
-import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "../services/metrics.js";
 import { createPipelineMetrics } from "../services/pipelineMetrics.js";
 import { createRateLimiter } from "../services/rateLimiter.js";
+import { createStore } from "../store/db.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
+import { migrateAppStore } from "../store/migrate.js";
+import { purgeFullBuckets } from "../store/rateLimits.js";
 import { createApp } from "./app.js";
 import { authorize } from "./middleware/auth.js";
 import { guardOperatorRoutes } from "./ponderServer.js";
+import { createApiLifecycle } from "./shutdown.js";
 
 /**
  * The composition root of the API process (Ponder loads this file): it reads what the supervisor resolved, opens the
@@ -40,12 +41,17 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is not set for the API process.");
 
 const runtime = readRuntimeConfig(runtimeFile);
-const logger = createLogger({ level: runtime.logLevel, fields: { component: "api" } });
+const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
+// Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
+const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
+lifecycle.installSignalHandlers();
 const store = createStore(databaseUrl, { max: 20 });
+lifecycle.onShutdown("the app store pool", () => store.close());
 await migrateAppStore(store.pool);
 // The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
 // every batch would wait its turn, and so would every request in it.
 const pipelineStore = createStore(databaseUrl, { max: 4 });
+lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
 
 const configured = loadSigners(runtime.chains.map((chain) => chain.id));
 const signers = new Map<number, LocalAccount[]>();
@@ -67,21 +73,16 @@ const pipeline = createTransactionPipeline({
   },
 });
 await pipeline.start();
+lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
 const publicClients = new Map<number, PublicClient>(
   runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
 );
-
-/** A background loop, its passes timed and their failures counted. */
-const startLoop = (name: string, intervalMs: number, pass: () => Promise<unknown>) =>
-  createLoop(measuredPass(metrics, name, () => pass().then(() => undefined)), { intervalMs, name, logger }).start();
 
 const pipelineMetrics = createPipelineMetrics({
   pool: store.pool,
   metrics,
   chains: runtime.chains.map((chain) => ({ id: chain.id, signers: (signers.get(chain.id) ?? []).map((account) => account.address), publicClient: publicClients.get(chain.id)! })),
 });
-startLoop("pipeline metrics", 2_000, pipelineMetrics.sample);
-
 const writer = {
   pipeline: pipelineMetrics.instrument(pipeline),
   runtime,
@@ -89,16 +90,27 @@ const writer = {
   signerAccounts: signers,
   publicClient: (chainId: number) => publicClients.get(chainId)!,
 };
+/**
+ * Background loops start here, their passes timed and their failures counted, and stop, each after its pass in
+ * progress, before the pipeline and the pools.
+ */
+function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+  const loop = createLoop(measuredPass(metrics, name, () => pass().then(() => undefined)), { intervalMs, name, logger });
+  loop.start();
+  lifecycle.onShutdown(`the ${name} loop`, () => loop.stop());
+}
+
+startLoop("pipeline metrics", 2_000, pipelineMetrics.sample);
 startLoop("collection claims", 5_000, () => completeUncompletedClaims(writer, store.pool));
 startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
 startLoop("remote metadata", 1000, () =>
-  syncRemoteMetadata({
-    pool: store.pool,
-    indexSchema: runtime.indexSchema,
-    publicClient: (chainId) => publicClients.get(chainId),
-    settings: runtime.remoteMetadata,
-    logger,
-  }),
+    syncRemoteMetadata({
+      pool: store.pool,
+      indexSchema: runtime.indexSchema,
+      publicClient: (chainId) => publicClients.get(chainId),
+      settings: runtime.remoteMetadata,
+      logger,
+    }),
 );
 
 const readiness = createIndexReadiness({
@@ -126,21 +138,30 @@ logger.info("media storage ready", { storage: mediaStorage.description, maxBytes
 
 const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
-routePonderIndexQueries(
-  createIndexQueryPool(databaseUrl, { indexSchema: runtime.indexSchema, timeoutMs: runtime.indexOverHttp.timeoutMs, connections: runtime.indexOverHttp.connections }),
-);
+const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
+lifecycle.onShutdown("the API token listener", () => apiTokens.close());
+
+const indexQueryPool = createIndexQueryPool(databaseUrl, {
+  indexSchema: runtime.indexSchema,
+  timeoutMs: runtime.indexOverHttp.timeoutMs,
+  connections: runtime.indexOverHttp.connections,
+});
+routePonderIndexQueries(indexQueryPool);
+lifecycle.onShutdown("the pool of GraphQL and SQL over HTTP", () => indexQueryPool.close());
 // Every request takes from its rate limit before anything else: on connections of their own, so that it never waits
 // behind the requests' queries.
 const rateLimitStore = createStore(databaseUrl, { max: 2 });
+lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
 startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
-const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
-// Created before the guard below, which takes over the next http.createServer call (Ponder's).
-const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host).unref() : undefined;
+// Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
+const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
+if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));
 guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
 
 export default createApp({
   store: store.db,
   apiTokens,
+  lifecycle,
   indexDb: db,
   runtime,
   mediaStorage,

@@ -1,7 +1,8 @@
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import fs, { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { isProcessAlive, spawnOwnedChild, stopProcess } from "../processes.js";
 
 export const DEFAULT_ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 export const DEFAULT_ANVIL_CHAIN_ID = 31337;
@@ -11,7 +12,10 @@ export type StartAnvilOptions = {
   port?: number;
   chainId?: number;
   mnemonic?: string;
-  /** Loaded at start when it exists, written when the node stops. */
+  /**
+   * The chain's state: loaded at start when it exists, saved by stop() (see saveAnvilState). A node stopped by a
+   * signal from elsewhere writes `<stateFile>.exit` itself, which the next start adopts when it is whole.
+   */
   stateFile?: string;
   /**
    * Unix seconds of the genesis block. anvil otherwise rebuilds genesis at the current time on every start, even
@@ -30,7 +34,9 @@ export type AnvilInstance = {
   wsUrl: string;
   port: number;
   pid: number;
-  /** Terminates the node and waits for it to exit, so a state file is fully written. */
+  /** What the start found of a state written at the node's last exit (absent: nothing to recover). */
+  exitState?: "adopted" | "incomplete, ignored";
+  /** Saves the state (when there is a state file), then ends the node and waits for it to exit. */
   stop(): Promise<void>;
 };
 
@@ -51,17 +57,20 @@ const OUTPUT_KEPT_CHARS = 8_000;
 /** Starts a local anvil node and resolves once its RPC answers. */
 export async function startAnvil(options: StartAnvilOptions = {}): Promise<AnvilInstance> {
   const binary = anvilBinaryPath();
+  const { stateFile } = options;
+  const exitState = stateFile === undefined ? undefined : adoptExitState(stateFile);
   const args = [
     ["--port", String(options.port ?? 0)],
     ["--chain-id", String(options.chainId ?? DEFAULT_ANVIL_CHAIN_ID)],
     ["--mnemonic", options.mnemonic ?? DEFAULT_ANVIL_MNEMONIC],
-    options.stateFile === undefined ? [] : ["--state", options.stateFile],
+    stateFile !== undefined && fs.existsSync(stateFile) ? ["--load-state", stateFile] : [],
+    stateFile === undefined ? [] : ["--dump-state", exitStateFile(stateFile)],
     options.blockTime === undefined ? [] : ["--block-time", String(options.blockTime)],
     options.genesisTimestamp === undefined ? [] : ["--timestamp", String(options.genesisTimestamp)],
   ].flat();
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
 
-  const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnOwnedChild(binary, args, { stdio: ["ignore", "pipe", "pipe"], deathSignal: "SIGTERM" });
   const output = { stdout: "", stderr: "" };
   // A node left running after this process exits would hold its port and never write its state file.
   const killOnExit = () => child.kill("SIGTERM");
@@ -74,29 +83,27 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   );
   const spawnFailed = new Promise<Error>((resolve) => child.once("error", resolve));
   const listening = new Promise<number>((resolve) => {
-    child.stdout.on("data", (chunk: Buffer) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
       output.stdout = (output.stdout + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
       const match = /Listening on [^\s]*:(\d+)/.exec(output.stdout);
       if (match?.[1]) resolve(Number(match[1]));
       if (!options.quiet) process.stdout.write(chunk);
     });
   });
-  child.stderr.on("data", (chunk: Buffer) => {
+  child.stderr!.on("data", (chunk: Buffer) => {
     output.stderr = (output.stderr + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
     if (!options.quiet) process.stderr.write(chunk);
   });
 
+  let rpcUrl: string | undefined;
   const stop = async (): Promise<void> => {
     const running = child.pid !== undefined && child.exitCode === null && child.signalCode === null;
     if (!running) {
       process.off("exit", killOnExit);
       return;
     }
-    // anvil dumps --state on SIGTERM; SIGKILL is only the last resort for a hung node.
-    child.kill("SIGTERM");
-    const forceKill = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+    await saveAndStopAnvil({ pid: child.pid!, rpcUrl, stateFile });
     await exited;
-    clearTimeout(forceKill);
   };
   const fail = async (message: string, cause?: unknown): Promise<never> => {
     await stop();
@@ -113,13 +120,79 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   if ("exitCode" in started) return fail(`anvil exited with code ${started.exitCode} before listening`);
   if ("timedOut" in started) return fail("anvil did not start listening in time");
 
-  const rpcUrl = `http://127.0.0.1:${started.port}`;
+  rpcUrl = `http://127.0.0.1:${started.port}`;
   try {
     await waitForRpc(rpcUrl, deadline);
   } catch (error) {
     return fail(`anvil did not answer eth_chainId at ${rpcUrl}`, error);
   }
-  return { rpcUrl, wsUrl: `ws://127.0.0.1:${started.port}`, port: started.port, pid: child.pid!, stop };
+  return { rpcUrl, wsUrl: `ws://127.0.0.1:${started.port}`, port: started.port, pid: child.pid!, exitState, stop };
+}
+
+function exitStateFile(stateFile: string): string {
+  return `${stateFile}.exit`;
+}
+
+/**
+ * A node that was sent SIGTERM or SIGINT by someone else (systemd stopping the whole service at once, a parent that
+ * died) wrote its state on exit, later than any state saved before: that file becomes the state if it is whole. One
+ * cut short (the node was killed while writing) is dropped, and the last saved state stays.
+ */
+function adoptExitState(stateFile: string): AnvilInstance["exitState"] {
+  const written = exitStateFile(stateFile);
+  if (!fs.existsSync(written)) return undefined;
+  try {
+    JSON.parse(fs.readFileSync(written, "utf8"));
+  } catch {
+    fs.rmSync(written, { force: true });
+    return "incomplete, ignored";
+  }
+  fs.renameSync(written, stateFile);
+  return "adopted";
+}
+
+/**
+ * Saves a running node's state and ends it. anvil's own dump on exit writes its file in place, so a second signal or
+ * a kill during that write leaves half a file; here the state is asked for over RPC (`anvil_dumpState`: the gzipped
+ * JSON that --load-state reads), written to a temporary file and renamed over the state file, and the node is then
+ * killed without writing anything. A node that does not answer is sent SIGTERM and writes its exit file instead.
+ */
+export async function saveAndStopAnvil(node: { pid: number; rpcUrl: string | undefined; stateFile: string | undefined }): Promise<void> {
+  if (!isProcessAlive(node.pid)) return;
+  if (node.stateFile !== undefined && node.rpcUrl !== undefined) {
+    const saved = await saveAnvilState(node.rpcUrl, node.stateFile).then(
+      () => true,
+      () => false,
+    );
+    if (saved) {
+      await stopProcess(node.pid, "SIGKILL", STOP_GRACE_MS);
+      fs.rmSync(exitStateFile(node.stateFile), { force: true });
+      return;
+    }
+  }
+  await stopProcess(node.pid, "SIGTERM", STOP_GRACE_MS);
+}
+
+/** Writes the node's current state to `stateFile` so that it is never seen half-written (temporary file, rename). */
+export async function saveAnvilState(rpcUrl: string, stateFile: string): Promise<void> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_dumpState", params: [] }),
+    signal: AbortSignal.timeout(STOP_GRACE_MS),
+  });
+  const body = (await response.json()) as { result?: string; error?: { message: string } };
+  if (typeof body.result !== "string") throw new Error(`anvil_dumpState failed: ${body.error?.message ?? `HTTP ${response.status}`}`);
+  const state = gunzipSync(Buffer.from(body.result.slice(2), "hex"));
+  const temporary = `${stateFile}.saving`;
+  const fd = fs.openSync(temporary, "w", 0o600);
+  try {
+    fs.writeSync(fd, state);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temporary, stateFile);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { didYouMean } from "../config/nearestName.js";
 import { ConfigError } from "../errors.js";
 
 export const LOCAL_CHAIN_ID = 31337;
@@ -10,13 +11,14 @@ const address = z
   .refine((value) => isAddress(value, { strict: false }), "not an EVM address")
   .transform((value) => getAddress(value));
 
-const externalContractSchema = z.object({
+// Strict objects: a misspelt key (rpcURL for rpcUrl) is an error, not a setting silently left at its default.
+const externalContractSchema = z.strictObject({
   address,
   kind: z.enum(["erc20", "erc721", "erc1155"]),
   startBlock: z.number().int().min(0).optional(),
 });
 
-const chainSchema = z.object({
+const chainSchema = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, "letters, digits and _ (it names the chain in GraphQL and logs)"),
   rpcUrl: z.union([z.url(), z.array(z.url()).min(1)]).optional(),
@@ -32,7 +34,7 @@ const chainSchema = z.object({
   contracts: z.array(externalContractSchema).default([]),
 });
 
-const chainsFileSchema = z.object({ chains: z.array(chainSchema).min(1) }).superRefine((file, ctx) => {
+const chainsFileSchema = z.strictObject({ chains: z.array(chainSchema).min(1) }).superRefine((file, ctx) => {
   const ids = new Set<number>();
   const names = new Set<string>();
   for (const [index, chain] of file.chains.entries()) {
@@ -62,9 +64,34 @@ export function loadChainsConfig(file: string | undefined): ChainConfig[] {
     throw new ConfigError(`Cannot read the chains file ${file}: ${(error as Error).message}`);
   }
   const parsed = chainsFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid chains file ${file}: ${problems.join("; ")}`);
-  }
+  if (!parsed.success) throw new ConfigError(`Invalid chains file ${file}: ${describeProblems(parsed.error.issues).join("; ")}`);
   return parsed.data.chains;
+}
+
+/** The keys an object at this path may have: the file's top level, a chain, or an external contract. */
+function knownKeysAt(path: PropertyKey[]): string[] {
+  if (path.length === 0) return Object.keys(chainsFileSchema.shape);
+  if (path.length === 2) return Object.keys(chainSchema.shape);
+  return Object.keys(externalContractSchema.shape);
+}
+
+/** `chains[0].rpcURL`: the JSON path as a person writes it. */
+function jsonPath(path: PropertyKey[]): string {
+  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`)).join("");
+}
+
+/**
+ * One sentence per problem, each naming its JSON path; an unknown key also names the known key it most likely meant.
+ * Problems that follow from a misspelt key (a chain without rpcUrl counted as the local one) are left out.
+ */
+function describeProblems(issues: z.core.$ZodIssue[]): string[] {
+  const unknownKeys = issues.filter((issue) => issue.code === "unrecognized_keys");
+  const problems = unknownKeys.flatMap((issue) =>
+    issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown key${didYouMean(key, knownKeysAt(issue.path))}`),
+  );
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys" || (unknownKeys.length > 0 && issue.code === "custom" && issue.path.length === 1)) continue;
+    problems.push(`${jsonPath(issue.path) || "(top level)"}: ${issue.message}`);
+  }
+  return problems;
 }

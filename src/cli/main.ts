@@ -1,74 +1,161 @@
+import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { loadSettings } from "../config/env.js";
+import { loadSettings, type Settings } from "../config/env.js";
+import { didYouMean } from "../config/nearestName.js";
 import { ConfigError, TokenhubError } from "../errors.js";
 import { contractImport } from "./contractCommands.js";
 import { masterKeyGenerate, masterKeyRotate } from "./masterKeyCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
 
-const USAGE = `tokenhub: self-hosted token service
+type Options = { project?: string; scopes?: string; name?: string; expires?: string; chain?: string; address?: string; "new-key-file"?: string };
+
+/** One command: how it is written, what it does, and how it runs. */
+type Command = {
+  words: string[];
+  synopsis: string;
+  summary: string;
+  /** Shown by `tokenhub <command> --help` under the synopsis. */
+  details?: string;
+  run(settings: () => Settings, out: Output, options: Options, argument: string | undefined): Promise<number>;
+};
+
+const COMMANDS: Command[] = [
+  {
+    words: ["start"],
+    synopsis: "tokenhub start",
+    summary: "run the service (database, chain, contracts, indexer, HTTP)",
+    details:
+      "Runs in the foreground until Ctrl-C, SIGTERM or SIGHUP, then stops in order: requests in flight finish first.\nConfiguration: the environment (.env.example lists every variable) and TOKENHUB_CHAINS_FILE.",
+    run: (settings) => startCommand(settings()),
+  },
+  {
+    words: ["project", "create"],
+    synopsis: "tokenhub project create <name>",
+    summary: "create a project",
+    run: (settings, out, _options, name) => done(projectCreate(settings(), out, required(name, "project create needs a name."))),
+  },
+  { words: ["project", "list"], synopsis: "tokenhub project list", summary: "list the projects", run: (settings, out) => done(projectList(settings(), out)) },
+  {
+    words: ["token", "create"],
+    synopsis: "tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]",
+    summary: "create an API token (shown once)",
+    details: "Scopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).",
+    run: (settings, out, options) => {
+      if (!options.project || !options.scopes) throw new ConfigError("token create needs --project and --scopes.");
+      return done(tokenCreate(settings(), out, { project: options.project, scopes: options.scopes, name: options.name, expires: options.expires }));
+    },
+  },
+  {
+    words: ["token", "list"],
+    synopsis: "tokenhub token list [--project <name>]",
+    summary: "list API tokens",
+    run: (settings, out, options) => done(tokenList(settings(), out, { project: options.project })),
+  },
+  {
+    words: ["token", "revoke"],
+    synopsis: "tokenhub token revoke <token id>",
+    summary: "revoke an API token",
+    run: (settings, out, _options, id) => done(tokenRevoke(settings(), out, required(id, "token revoke needs the token's id (tokenhub token list)."))),
+  },
+  {
+    words: ["contract", "import"],
+    synopsis: "tokenhub contract import --project <name> --chain <chain id> --address <0x…>",
+    summary: "claim a contract listed in the chains file for a project",
+    run: (settings, out, options) => {
+      if (!options.project || !options.chain || !options.address) throw new ConfigError("contract import needs --project, --chain and --address.");
+      return done(contractImport(settings(), out, { project: options.project, chain: options.chain, address: options.address }));
+    },
+  },
+  {
+    words: ["master-key", "generate"],
+    synopsis: "tokenhub master-key generate <file>",
+    summary: "write a new random master key to a new owner-only file",
+    run: async (_settings, out, _options, file) => {
+      masterKeyGenerate(out, required(file, "master-key generate needs the file to write."));
+      return 0;
+    },
+  },
+  {
+    words: ["master-key", "rotate"],
+    synopsis: "tokenhub master-key rotate --new-key-file <file>",
+    summary: "re-wrap every cloud key with that master key",
+    run: (settings, out, options) => {
+      if (!options["new-key-file"]) throw new ConfigError("master-key rotate needs --new-key-file (make one with 'tokenhub master-key generate <file>').");
+      return done(masterKeyRotate(settings(), out, options["new-key-file"]));
+    },
+  },
+];
+
+const OPTIONS = {
+  project: { type: "string" },
+  scopes: { type: "string" },
+  name: { type: "string" },
+  expires: { type: "string" },
+  chain: { type: "string" },
+  address: { type: "string" },
+  "new-key-file": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+function usage(): string {
+  const entries = [
+    ...COMMANDS,
+    { synopsis: "tokenhub --version", summary: "print the version" },
+    { synopsis: "tokenhub <command> --help", summary: "what a command takes" },
+  ];
+  const column = 50;
+  const lines = entries.map(({ synopsis, summary }) =>
+    synopsis.length > column ? `  ${synopsis}\n  ${" ".repeat(column)} ${summary}` : `  ${synopsis.padEnd(column)} ${summary}`,
+  );
+  return `tokenhub: self-hosted token service
 
 Usage:
-  tokenhub start                                   run the service (database, chain, contracts, indexer, HTTP)
-  tokenhub project create <name>                   create a project
-  tokenhub project list
-  tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]
-  tokenhub token list [--project <name>]
-  tokenhub token revoke <token id>
-  tokenhub contract import --project <name> --chain <chain id> --address <0x…>
-                                                   claim a contract listed in the chains file for a project
-  tokenhub master-key generate <file>              write a new random master key to a new owner-only file
-  tokenhub master-key rotate --new-key-file <file> re-wrap every cloud key with that master key
+${lines.join("\n")}
 
-Scopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).
 Configuration comes from the environment (see .env.example).`;
+}
 
-/** Parses the command line and runs one command; returns the process exit code. */
+export function version(): string {
+  return (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+}
+
+/** Parses the command line and runs one command; returns the process exit code (2: a usage or configuration error). */
 export async function runCli(argv: string[], out: Output = (line) => process.stdout.write(`${line}\n`)): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      project: { type: "string" },
-      scopes: { type: "string" },
-      name: { type: "string" },
-      expires: { type: "string" },
-      chain: { type: "string" },
-      address: { type: "string" },
-      "new-key-file": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  const [group, action, argument] = positionals;
-  if (values.help || group === undefined || group === "help") {
-    out(USAGE);
-    return group === undefined && !values.help ? 1 : 0;
+  const fail = (message: string) => {
+    process.stderr.write(`tokenhub: ${message}\n\n${usage()}\n`);
+    return 2;
+  };
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    // node:util's messages carry a hint meant for programmers ("To specify a positional argument starting with..."):
+    // the first sentence names the problem.
+    return fail(`${(error as Error).message.split(". ")[0]!.replace(/\.$/, "")}.`);
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    out(version());
+    return 0;
+  }
+  const command = COMMANDS.find((candidate) => candidate.words.every((word, index) => positionals[index] === word));
+  if (command === undefined) {
+    if (positionals.length === 0 || positionals[0] === "help") {
+      out(usage());
+      return positionals.length === 0 && !values.help ? 2 : 0;
+    }
+    const written = positionals.slice(0, 2).join(" ");
+    const known = COMMANDS.map((candidate) => candidate.words.join(" "));
+    return fail(`unknown command '${written}'${didYouMean(written, known)}`);
+  }
+  if (values.help) {
+    out(`Usage: ${command.synopsis}\n\n${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.${command.details ? `\n${command.details}` : ""}`);
+    return 0;
   }
   try {
-    const settings = loadSettings();
-    if (group === "start") return await startCommand(settings, out);
-    if (group === "project" && action === "create" && argument) return await done(projectCreate(settings, out, argument));
-    if (group === "project" && action === "list") return await done(projectList(settings, out));
-    if (group === "token" && action === "create") {
-      if (!values.project || !values.scopes) throw new ConfigError("token create needs --project and --scopes.");
-      return await done(tokenCreate(settings, out, { project: values.project, scopes: values.scopes, name: values.name, expires: values.expires }));
-    }
-    if (group === "token" && action === "list") return await done(tokenList(settings, out, { project: values.project }));
-    if (group === "token" && action === "revoke" && argument) return await done(tokenRevoke(settings, out, argument));
-    if (group === "contract" && action === "import") {
-      if (!values.project || !values.chain || !values.address) throw new ConfigError("contract import needs --project, --chain and --address.");
-      return await done(contractImport(settings, out, { project: values.project, chain: values.chain, address: values.address }));
-    }
-    if (group === "master-key" && action === "generate" && argument) {
-      masterKeyGenerate(out, argument);
-      return 0;
-    }
-    if (group === "master-key" && action === "rotate") {
-      if (!values["new-key-file"]) throw new ConfigError("master-key rotate needs --new-key-file (make one with 'tokenhub master-key generate <file>').");
-      return await done(masterKeyRotate(settings, out, values["new-key-file"]));
-    }
-    out(USAGE);
-    return 1;
+    return await command.run(() => loadSettings(), out, values, positionals[command.words.length]);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof TokenhubError) {
       process.stderr.write(`tokenhub: ${error.message}\n`);
@@ -78,6 +165,11 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
     if (process.env.TOKENHUB_LOG_LEVEL === "debug") process.stderr.write(`${(error as Error).stack}\n`);
     return 1;
   }
+}
+
+function required(value: string | undefined, message: string): string {
+  if (value === undefined) throw new ConfigError(message);
+  return value;
 }
 
 async function done(work: Promise<void>): Promise<number> {

@@ -4,6 +4,7 @@ import { ConfigError } from "../errors.js";
 import { createStore, type Store } from "../store/db.js";
 import { embeddedConnectionString, startEmbeddedPostgres } from "../store/embeddedPostgres.js";
 import { migrateAppStore } from "../store/migrate.js";
+import { lockDataDir } from "../runtime/dataDirLock.js";
 
 async function answers(connectionString: string): Promise<boolean> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000 });
@@ -30,9 +31,19 @@ export async function withStore<T>(settings: Settings, command: (store: Store) =
     if (await answers(known)) {
       connectionString = known;
     } else {
-      const embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir });
-      connectionString = embedded.connectionString;
-      stopEmbedded = () => embedded.stop();
+      // Owns the data directory while its database runs, so a `tokenhub start` meanwhile waits its turn.
+      const lock = lockDataDir(settings.dataDir, `the tokenhub CLI (${process.argv.slice(2, 4).join(" ")})`);
+      try {
+        const embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir });
+        connectionString = embedded.connectionString;
+        stopEmbedded = async () => {
+          await embedded.stop();
+          lock.release();
+        };
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
     }
   }
   const store = createStore(connectionString, { max: 2 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseGwei } from "viem";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { didYouMean } from "./nearestName.js";
 
 /** What uploads accept unless configured otherwise: images, video, audio, glTF (binary and JSON) and JSON. */
 export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
@@ -22,6 +23,9 @@ const envSchema = z.object({
   TOKENHUB_CHAINS_FILE: z.string().min(1).optional(),
   TOKENHUB_ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // pretty: readable in a terminal; json: one JSON object per line on every stream (Ponder's lines included).
+  TOKENHUB_LOG_FORMAT: z.enum(["pretty", "json"]).default("pretty"),
+  TOKENHUB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   TOKENHUB_MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TOKENHUB_MAX_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
   TOKENHUB_IPFS_GATEWAY: z.url().default("https://ipfs.io/ipfs/"),
@@ -86,6 +90,9 @@ export type Settings = {
   chainsFile: string | undefined;
   adminToken: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error";
+  logFormat: "pretty" | "json";
+  /** How long a stop lets requests in flight finish before it stops the pipeline and the indexer. */
+  shutdownGraceMs: number;
   maxBodyBytes: number;
   maxBatchSize: number;
   remoteMetadata: RemoteMetadataSettings;
@@ -149,6 +156,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     chainsFile: e.TOKENHUB_CHAINS_FILE ? path.resolve(e.TOKENHUB_CHAINS_FILE) : undefined,
     adminToken: e.TOKENHUB_ADMIN_TOKEN,
     logLevel: e.TOKENHUB_LOG_LEVEL,
+    logFormat: e.TOKENHUB_LOG_FORMAT,
+    shutdownGraceMs: e.TOKENHUB_SHUTDOWN_GRACE_MS,
     maxBodyBytes: e.TOKENHUB_MAX_BODY_BYTES,
     maxBatchSize: e.TOKENHUB_MAX_BATCH_SIZE,
     remoteMetadata: {
@@ -190,4 +199,21 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       anonymous: { perSecond: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_BURST },
     },
   };
+}
+
+/** TOKENHUB_* variables read outside this schema (src/chain/signers.ts, src/custody/masterKey.ts, the supervisor). */
+const OTHER_VARIABLES = ["TOKENHUB_SIGNER_KEYS", "TOKENHUB_SIGNER_KEY_FILE", "TOKENHUB_MASTER_KEY", "TOKENHUB_MASTER_KEY_FILE", "TOKENHUB_RUNTIME_FILE"];
+/** `TOKENHUB_SIGNER_KEYS_<chainId>`: one chain's signers. */
+const PER_CHAIN_VARIABLE = /^TOKENHUB_SIGNER_KEYS_\d+$/;
+
+/**
+ * One warning per TOKENHUB_* variable the service does not read (decisions.md, "Configuration is strict"): a typo
+ * such as TOKENHUB_LOG_LEVLE would otherwise be ignored without a word.
+ */
+export function unknownVariableWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const known = [...Object.keys(envSchema.shape).filter((name) => name.startsWith("TOKENHUB_")), ...OTHER_VARIABLES];
+  return Object.keys(env)
+    .filter((name) => name.startsWith("TOKENHUB_") && !known.includes(name) && !PER_CHAIN_VARIABLE.test(name))
+    .sort()
+    .map((name) => `${name} is not a tokenhub setting and is ignored${didYouMean(name, known)}`);
 }

@@ -41,6 +41,11 @@ const runtimeChainSchema = z.object({
   contracts: z.array(
     z.object({ address: addressString, kind: z.enum(["erc20", "erc721", "erc1155"]), startBlock: z.number().int().optional() }),
   ),
+  /**
+   * Set when the chain's RPC did not answer at start-up: why. Such a chain is not indexed (Ponder cannot start with
+   * it) and the API answers for it with 503 and this reason, until the supervisor restarts the indexer with it.
+   */
+  unavailable: z.string().optional(),
 });
 
 const mediaConfigSchema = z.object({
@@ -64,6 +69,8 @@ export const runtimeConfigSchema = z.object({
   metadataPropagationWindowMs: z.number().int(),
   media: mediaConfigSchema,
   logLevel: z.enum(["debug", "info", "warn", "error"]),
+  logFormat: z.enum(["pretty", "json"]),
+  shutdownGraceMs: z.number().int(),
   remoteMetadata: z.object({
     ipfsGateway: z.string(),
     timeoutMs: z.number().int(),

@@ -1,6 +1,6 @@
 import { ponder } from "ponder:registry";
 import { collection } from "ponder:schema";
-import type { Address } from "viem";
+import { type Address, getAbiItem, type Hex, toFunctionSelector } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 
 type Kind = "erc20" | "erc721" | "erc1155";
@@ -13,7 +13,27 @@ type ReadClient = {
   readContract(
     args: { abi: readonly unknown[]; address: Address; functionName: string; retryEmptyResponse: boolean } & ReadAt,
   ): Promise<unknown>;
+  getCode(args: { address: Address } & ReadAt): Promise<Hex | undefined>;
 };
+
+/** `transferable()`'s selector without its 0x: a contract whose code lacks it has no such view. */
+const TRANSFERABLE_SELECTOR = toFunctionSelector(getAbiItem({ abi: tokenHubERC721Abi, name: "transferable" })).slice(2);
+
+/** An EIP-1167 minimal proxy (what tokenhub's factory deploys): the code that runs is its implementation's. */
+const MINIMAL_PROXY = /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/i;
+
+/**
+ * Whether to ask an external contract for `transferable()`, tokenhub's own view: only when its selector is in the
+ * code that runs (the contract's, or its implementation's behind a minimal proxy). Asking a plain ERC-721 reverts,
+ * and Ponder logs every reverted call as a warning with a stack trace, for an answer the default (transferable) gives
+ * just as well. Other proxies hold no selectors of their own: they count as transferable.
+ */
+async function mayHaveTransferable(client: ReadClient, address: Address, at: ReadAt): Promise<boolean> {
+  const code = await client.getCode({ address, ...at }).catch(() => undefined);
+  const implementation = code === undefined ? undefined : MINIMAL_PROXY.exec(code)?.[1];
+  const running = implementation === undefined ? code : await client.getCode({ address: `0x${implementation}`, ...at }).catch(() => undefined);
+  return running?.toLowerCase().includes(TRANSFERABLE_SELECTOR) ?? false;
+}
 
 /** A view the contract may not implement (external contracts): absent rather than fatal. */
 async function optionalRead<T>(client: ReadClient, abi: readonly unknown[], address: Address, functionName: string, at: ReadAt): Promise<T | null> {
@@ -26,13 +46,14 @@ async function optionalRead<T>(client: ReadClient, abi: readonly unknown[], addr
 }
 
 /** Name, symbol, decimals and transferability as the contract reports them. */
-async function describeCollection(client: ReadClient, address: Address, kind: Kind, at: ReadAt) {
+async function describeCollection(client: ReadClient, address: Address, kind: Kind, at: ReadAt, source: "factory" | "external") {
   const abi = kind === "erc20" ? tokenHubERC20Abi : kind === "erc721" ? tokenHubERC721Abi : tokenHubERC1155Abi;
+  const readsTransferable = kind !== "erc20" && (source === "factory" || (await mayHaveTransferable(client, address, at)));
   const [name, symbol, decimals, transferable] = await Promise.all([
     optionalRead<string>(client, abi, address, "name", at),
     optionalRead<string>(client, abi, address, "symbol", at),
     kind === "erc20" ? optionalRead<number>(client, abi, address, "decimals", at) : Promise.resolve(null),
-    kind === "erc20" ? Promise.resolve(true) : optionalRead<boolean>(client, abi, address, "transferable", at),
+    readsTransferable ? optionalRead<boolean>(client, abi, address, "transferable", at) : Promise.resolve(true),
   ]);
   return { name, symbol, decimals: decimals === null ? null : Number(decimals), transferable: transferable ?? true };
 }
@@ -40,7 +61,7 @@ async function describeCollection(client: ReadClient, address: Address, kind: Ki
 ponder.on("TokenFactory:CollectionCreated", async ({ event, context }) => {
   const kind = KIND_BY_CODE[Number(event.args.kind)];
   if (!kind) return;
-  const description = await describeCollection(context.client as unknown as ReadClient, event.args.collection, kind, { blockNumber: event.block.number });
+  const description = await describeCollection(context.client as unknown as ReadClient, event.args.collection, kind, { blockNumber: event.block.number }, "factory");
   await context.db
     .insert(collection)
     .values({
@@ -66,7 +87,7 @@ function registerExternal(kind: Kind, addressOf: (context: { contracts: Record<s
     const configured = addressOf(context);
     const addresses = (Array.isArray(configured) ? configured : configured ? [configured] : []) as Address[];
     for (const address of addresses) {
-      const description = await describeCollection(context.client as ReadClient, address, kind, { cache: "immutable" });
+      const description = await describeCollection(context.client as ReadClient, address, kind, { cache: "immutable" }, "external");
       await context.db
         .insert(collection)
         .values({

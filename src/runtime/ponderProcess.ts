@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { spawnOwnedChild } from "../processes.js";
 
 /** Ponder exports no package.json subpath: its root is three levels above its ESM entry (dist/esm/index.js). */
 function ponderRoot(): string {
@@ -25,11 +26,13 @@ export type PonderProcess = {
   stop(): Promise<void>;
 };
 
-const STOP_GRACE_MS = 20_000;
+/** Beyond the API's own drain time: Ponder's shutdown of its indexer and database (it allows itself 5 s). */
+const STOP_MARGIN_MS = 15_000;
 
 /**
  * Runs `ponder start` (indexer and HTTP server in one process) from the project root. Its pid is written to the data
- * directory so that a supervisor killed without cleanup can stop the orphan on the next start.
+ * directory so that a supervisor killed without cleanup can stop the orphan on the next start. On SIGTERM (from
+ * stop(), or from the kernel when the supervisor dies) the API drains before Ponder shuts down (src/api/shutdown.ts).
  */
 export function startPonder(options: {
   rootDir: string;
@@ -39,9 +42,12 @@ export function startPonder(options: {
   host: string;
   env: NodeJS.ProcessEnv;
   logLevel: string;
+  logFormat: "pretty" | "json";
+  /** How long the API may take to drain on stop; the process is killed some seconds after that. */
+  shutdownGraceMs: number;
   onOutput: (chunk: Buffer, stream: "stdout" | "stderr") => void;
 }): PonderProcess {
-  const child: ChildProcess = spawn(
+  const child: ChildProcess = spawnOwnedChild(
     process.execPath,
     [
       // Ponder's own pg usage triggers a deprecation warning on every start; it says nothing to an operator.
@@ -54,6 +60,8 @@ export function startPonder(options: {
       ponderBin(),
       "--log-level",
       options.logLevel,
+      "--log-format",
+      options.logFormat,
       "start",
       "--schema",
       options.schema,
@@ -62,7 +70,7 @@ export function startPonder(options: {
       "--hostname",
       options.host,
     ],
-    { cwd: options.rootDir, env: options.env, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: options.rootDir, env: options.env, stdio: ["ignore", "pipe", "pipe"], deathSignal: "SIGTERM" },
   );
   if (child.pid === undefined) throw new Error("Could not start the Ponder process.");
   fs.writeFileSync(options.pidFile, String(child.pid));
@@ -81,7 +89,7 @@ export function startPonder(options: {
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      const force = setTimeout(() => child.kill("SIGKILL"), options.shutdownGraceMs + STOP_MARGIN_MS);
       await exited;
       clearTimeout(force);
     },

@@ -2,7 +2,10 @@ import type pg from "pg";
 import { NotReadyError } from "../errors.js";
 
 export type ChainProgress = { id: number; name: string; indexedBlock: number | null; headBlock: number | null };
-export type IndexReadiness = { assertReady(): Promise<void> };
+export type IndexReadiness = {
+  /** Throws NotReadyError while the index would answer partially; `chainId`: a query about that chain. */
+  assertReady(chainId?: number): Promise<void>;
+};
 
 /** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
 const CHECKPOINT_BLOCK = { start: 26, length: 16 };
@@ -15,9 +18,11 @@ const CHECKPOINT_BLOCK = { start: 26, length: 16 };
 export function createIndexReadiness(deps: {
   pool: pg.Pool;
   indexSchema: string;
-  chains: { id: number; name: string }[];
+  /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (src/config/runtime.ts). */
+  chains: { id: number; name: string; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
 }): IndexReadiness {
+  const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
   const schema = `"${deps.indexSchema.replaceAll('"', '""')}"`;
   let ready = false;
 
@@ -36,7 +41,7 @@ export function createIndexReadiness(deps: {
       checkpoints.rows.map((row) => [Number(row.chain_id), Number(row.latest_checkpoint.slice(CHECKPOINT_BLOCK.start, CHECKPOINT_BLOCK.start + CHECKPOINT_BLOCK.length))]),
     );
     return await Promise.all(
-      deps.chains.map(async (chain) => ({
+      indexedChains.map(async (chain) => ({
         id: chain.id,
         name: chain.name,
         indexedBlock: indexed.get(chain.id) ?? null,
@@ -46,7 +51,13 @@ export function createIndexReadiness(deps: {
   };
 
   return {
-    async assertReady() {
+    async assertReady(chainId) {
+      const unavailable = deps.chains.find((chain) => chain.id === chainId && chain.unavailable !== undefined);
+      if (unavailable) {
+        throw new NotReadyError(
+          `Chain ${unavailable.name} (${unavailable.id}) is not indexed: ${unavailable.unavailable}. Its index resumes, without a restart, once its RPC answers.`,
+        );
+      }
       if (ready) return;
       if (await isReady()) {
         ready = true;

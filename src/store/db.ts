@@ -38,3 +38,17 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
 export function tokenIdIn(column: Column, tokenIds: readonly (bigint | string)[]): SQL {
   return sql`${column} = ANY(${sql.param(tokenIds.map(String))}::numeric[])`;
 }
+
+/** PostgreSQL's own words for "going away" (admin_shutdown, crash_shutdown, cannot_connect_now, connection failures). */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+
+/**
+ * Whether an error says the database is gone (stopping, restarting, unreachable) rather than that a statement failed:
+ * the request could not be served now, and may be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message, syscall } = (error ?? {}) as { code?: string; message?: string; syscall?: string };
+  if (code !== undefined && UNAVAILABLE_SQLSTATES.has(code)) return true;
+  if (syscall === "connect" && (code === "ECONNREFUSED" || code === "ENOENT")) return true;
+  return /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message ?? "");
+}

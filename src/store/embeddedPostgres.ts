@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { freePort, isPortFree } from "../ports.js";
-import { stopProcess } from "../processes.js";
+import { isProcessAlive, spawnOwnedChild, stopProcess } from "../processes.js";
 
 const execFileAsync = promisify(execFile);
 
@@ -20,6 +20,8 @@ export type EmbeddedPostgres = {
   port: number;
   /** True when this call created the cluster (first start). */
   created: boolean;
+  /** The pid of a server an earlier start left running, which this start stopped first. */
+  stoppedOrphan: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -54,13 +56,19 @@ async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
   }
 }
 
-/** A server left running by a supervisor that was killed still holds the directory: stop it before starting. */
-async function stopOrphan(clusterDir: string): Promise<void> {
+/**
+ * A server left running by a supervisor that was killed still holds the directory: stopped before starting (the
+ * data directory's lock says no running tokenhub owns it). Returns the pid it stopped.
+ */
+async function stopOrphan(clusterDir: string): Promise<number | undefined> {
   const pidFile = path.join(clusterDir, "postmaster.pid");
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return undefined;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (!isProcessAlive(pid)) return undefined;
   // SIGINT is PostgreSQL's fast shutdown: sessions are closed, committed data is safe.
-  if (Number.isInteger(pid) && pid > 0) await stopProcess(pid, "SIGINT", 15_000);
+  await stopProcess(pid, "SIGINT", 15_000);
+  return pid;
 }
 
 /** The longest path a Unix socket may have on Linux (sun_path holds 108 bytes with its terminating zero). */
@@ -125,7 +133,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
     }
   }
 
-  await stopOrphan(clusterDir);
+  const stoppedOrphan = await stopOrphan(clusterDir);
   if (settings.port === 0 || !(await isPortFree(settings.port))) settings.port = await freePort();
   fs.writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
@@ -135,14 +143,15 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
     if (ids) fs.chownSync(socketDir, ids.uid, ids.gid);
   }
   const logStream = fs.openSync(logFile, "a");
-  const child: ChildProcess = spawn(
+  // A postmaster that loses its supervisor gets SIGINT, PostgreSQL's fast shutdown.
+  const child: ChildProcess = spawnOwnedChild(
     postgres,
     [
       ...["-D", clusterDir, "-p", String(settings.port), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=300"],
       // TCP stays open for tools (psql, the benchmarks' seeding); the service itself uses the socket.
       ...["-c", `unix_socket_directories=${socketDir ?? ""}`],
     ],
-    { ...(ids ?? {}), stdio: ["ignore", logStream, logStream], detached: true },
+    { ...(ids ?? {}), stdio: ["ignore", logStream, logStream], deathSignal: "SIGINT" },
   );
   fs.closeSync(logStream);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -163,6 +172,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
     connectionString,
     port: settings.port,
     created,
+    stoppedOrphan,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGINT");

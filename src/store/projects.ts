@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { StoreDb } from "./db.js";
-import { projects } from "./schema.js";
+import { apiTokens, projects } from "./schema.js";
 
 export type Project = typeof projects.$inferSelect;
 
@@ -22,4 +22,15 @@ export async function findProjectById(db: StoreDb, id: string): Promise<Project 
 
 export async function listProjects(db: StoreDb): Promise<Project[]> {
   return await db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.name));
+}
+
+/**
+ * Removes a project that holds nothing but its API tokens: the first project when the start that created it failed
+ * before the service answered, so that its one-time admin token is issued by a start that succeeds.
+ */
+export async function deleteEmptyProject(db: StoreDb, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(apiTokens).where(eq(apiTokens.projectId, id));
+    await tx.delete(projects).where(eq(projects.id, id));
+  });
 }

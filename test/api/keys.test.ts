@@ -61,7 +61,7 @@ const MAIL = {
 };
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ env: { TOKENHUB_LOG_FORMAT: "json" } });
   expect((await service.cli(["project", "create", "rival"])).code).toBe(0);
   const issued = await service.cli(["token", "create", "--project", "rival", "--scopes", "keys,accounts,read"]);
   rivalToken = issued.stdout.trim().split("\n").at(-1)!.trim();

@@ -2,11 +2,12 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type Address, getAddress } from "viem";
+import { type Abi, type Address, getAddress, type Hex } from "viem";
+import { compile } from "../../scripts/compile-contracts.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -17,6 +18,8 @@ import { waitFor } from "../helpers/waitFor.js";
 let service: TestService;
 let chain: ChainClient;
 let collection: Address;
+/** A plain OpenZeppelin ERC-721, listed as an external contract too: it has no `transferable()`. */
+let plain: Address;
 let server: http.Server;
 let metadataBase: string;
 const requested = new Set<string>();
@@ -95,8 +98,21 @@ beforeAll(async () => {
   await write("setBaseURI", [metadataBase]);
   await write("mintTo", [HOLDER, 5n]);
 
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+contract Plain is ERC721 { constructor() ERC721("Plain", "PLN") { _mint(msg.sender, 1); } }`;
+  const artifact = compile({ "Plain.sol": { content: source } }).contracts!["Plain.sol"]!.Plain!;
+  plain = (await minedReceipt(
+    chain,
+    await chain.client.deployContract({ abi: artifact.abi as Abi, bytecode: `0x${artifact.evm.bytecode.object}` as Hex, account: owner!, chain: chain.client.chain }),
+  )).contractAddress!;
+
   const chainsFile = path.join(service.dataDir, "chains.json");
-  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local", contracts: [{ address: collection, kind: "erc721" }] }] }));
+  fs.writeFileSync(
+    chainsFile,
+    JSON.stringify({ chains: [{ id: 31337, name: "local", contracts: [{ address: collection, kind: "erc721" }, { address: plain, kind: "erc721" }] }] }),
+  );
   await service.stop();
   service.env.TOKENHUB_CHAINS_FILE = chainsFile;
   await service.start();
@@ -173,6 +189,16 @@ describe("remote metadata of external contracts", () => {
       return body.metadata.name === "Remote One, revealed" ? body : undefined;
     });
     expect(refreshed.metadataStatus).toMatchObject({ state: "fetched", attempts: 1, error: null });
+  });
+
+  it("describes a plain ERC-721 without asking it for tokenhub's transferable(), so nothing is logged as failed", async () => {
+    const [row] = await waitFor(async () => {
+      const rows = await queryDatabase(service.databaseUrl(), "SELECT name, symbol, transferable, source FROM tokenhub_index.collection WHERE address = $1", [plain.toLowerCase()]);
+      return rows.length === 1 ? rows : undefined;
+    });
+    expect(row).toEqual({ name: "Plain", symbol: "PLN", transferable: true, source: "external" });
+    expect(service.output()).not.toContain("Failed 'context.client' action");
+    expect(service.output()).not.toMatch(/Received JSON-RPC error.*eth_call/);
   });
 
   it("says a collection this service manages keeps its own metadata", async () => {

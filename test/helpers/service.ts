@@ -21,12 +21,28 @@ export type TestService = {
   output(): string;
   /** A connection string for the service's database (the embedded one or the external test database). */
   databaseUrl(): string;
-  /** Starts it again on the same data directory and port; resolves once it answers. */
-  start(): Promise<{ seconds: number }>;
+  /**
+   * Starts it again on the same data directory and port; resolves once it answers, or once its output matches
+   * `until` (a point during start-up).
+   */
+  start(options?: { until?: RegExp }): Promise<{ seconds: number }>;
   /** Graceful stop (SIGTERM), waiting for every child to exit. */
   stop(): Promise<void>;
   /** SIGKILL to the supervisor only, as a crash would. */
   kill(): Promise<void>;
+  /** The supervisor's pid (it leads its own process group, as a command started from a terminal does). */
+  pid(): number;
+  /**
+   * Sends a signal as an operator would: to the supervisor alone, to its process group (a terminal's Ctrl-C), or to
+   * every process of the service at once (systemd's default KillMode=control-group).
+   */
+  signal(signal: NodeJS.Signals, to: "supervisor" | "group" | "every process"): void;
+  /** Resolves once the supervisor has exited, with its exit code. */
+  exited(): Promise<number | null>;
+  /** Stops reading the supervisor's output and closes the pipes, as a parent that went away does. */
+  closeOutput(): void;
+  /** Every process that works on this data directory (the supervisor, Ponder, anvil, PostgreSQL). */
+  processes(): number[];
   /** Stops it and removes its data (and its external database). */
   destroy(): Promise<void>;
   cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
@@ -38,7 +54,7 @@ export type TestService = {
  */
 export async function startTestService(options: { external?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
-  let port = await freePort();
+  let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -66,12 +82,13 @@ export async function startTestService(options: { external?: boolean; env?: Node
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   let output = "";
   let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
+  let exited: Promise<number | null> = Promise.resolve(null);
 
-  const start = async () => {
+  const start = async ({ until }: { until?: RegExp } = {}) => {
     const began = Date.now();
     const mark = output.length;
-    child = spawn(process.execPath, [CLI, "start"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group, as a shell gives a command started from a terminal.
+    child = spawn(process.execPath, [CLI, "start"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const append = (chunk: Buffer) => {
       output += chunk.toString();
       fs.appendFileSync(logFile, chunk);
@@ -79,7 +96,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     child.stdout!.on("data", append);
     child.stderr!.on("data", append);
     const current = child;
-    exited = new Promise((resolve) => current.once("exit", () => resolve()));
+    exited = new Promise((resolve) => current.once("exit", (code) => resolve(code)));
     let gone = false;
     void exited.then(() => {
       gone = true;
@@ -87,7 +104,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     await waitFor(
       () => {
         if (gone) throw new Error(`tokenhub exited during start-up:\n${output.slice(mark)}`);
-        return output.slice(mark).includes("tokenhub is up");
+        return until === undefined ? output.slice(mark).includes("tokenhub is up") : until.test(output.slice(mark));
       },
       { timeoutMs: 120_000, message: () => `tokenhub did not come up:\n${output.slice(mark)}` },
     );
@@ -129,6 +146,19 @@ export async function startTestService(options: { external?: boolean; env?: Node
       child?.kill("SIGKILL");
       await exited;
     },
+    pid: () => child!.pid!,
+    signal: (signal, to) => {
+      const pid = child!.pid!;
+      if (to === "supervisor") process.kill(pid, signal);
+      else if (to === "group") process.kill(-pid, signal);
+      else for (const each of processesOf(dataDir)) process.kill(each, signal);
+    },
+    exited: () => exited,
+    closeOutput: () => {
+      child?.stdout?.destroy();
+      child?.stderr?.destroy();
+    },
+    processes: () => processesOf(dataDir),
     destroy: async () => {
       await stop();
       if (externalDatabase) await adminQuery(externalDatabase.admin, `DROP DATABASE IF EXISTS ${externalDatabase.name} WITH (FORCE)`);
@@ -151,6 +181,32 @@ export async function startTestService(options: { external?: boolean; env?: Node
         });
       }),
   };
+}
+
+/**
+ * The processes that work on a data directory, found as an operator would: the supervisor and Ponder carry it in their
+ * environment (TOKENHUB_DATA_DIR, TOKENHUB_RUNTIME_FILE), anvil and PostgreSQL in their command line, PostgreSQL's
+ * backends are children of its postmaster.
+ */
+export function processesOf(dataDir: string): number[] {
+  const found = new Set<number>();
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8");
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      if (cmdline.includes(dataDir) || environ.includes(dataDir)) found.add(pid);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  for (const [pid, parent] of parents) if (found.has(parent)) found.add(pid);
+  return [...found].sort((a, b) => a - b);
 }
 
 async function adminQuery(connectionString: string, sql: string): Promise<void> {

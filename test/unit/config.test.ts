@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CHAINS, loadChainsConfig } from "../../src/chain/chainsConfig.js";
-import { loadSettings } from "../../src/config/env.js";
+import { loadSettings, unknownVariableWarnings } from "../../src/config/env.js";
 
 function chainsFile(content: unknown): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-")), "chains.json");
@@ -25,6 +25,8 @@ describe("environment", () => {
       chainsFile: undefined,
       adminToken: undefined,
       logLevel: "info",
+      logFormat: "pretty",
+      shutdownGraceMs: 10000,
       maxBodyBytes: 1048576,
       maxBatchSize: 500,
       remoteMetadata: {
@@ -108,12 +110,57 @@ describe("chains file", () => {
   it("rejects bad fields, then duplicates and two local chains, with the path of each problem", () => {
     const badFields = chainsFile({ chains: [{ id: 2, name: "b", rpcUrl: "http://x", contracts: [{ address: "0x1", kind: "erc777" }] }] });
     expect(() => loadChainsConfig(badFields)).toThrow(
-      `Invalid chains file ${badFields}: chains.0.contracts.0.address: not an EVM address; chains.0.contracts.0.kind: Invalid option: expected one of "erc20"|"erc721"|"erc1155"`,
+      `Invalid chains file ${badFields}: chains[0].contracts[0].address: not an EVM address; chains[0].contracts[0].kind: Invalid option: expected one of "erc20"|"erc721"|"erc1155"`,
     );
     const clashes = chainsFile({ chains: [{ id: 1, name: "a" }, { id: 1, name: "a" }] });
     expect(() => loadChainsConfig(clashes)).toThrow(
-      `Invalid chains file ${clashes}: chains.1.id: duplicate chain id; chains.1.name: duplicate name; chains: at most one chain may omit rpcUrl (the local anvil chain)`,
+      `Invalid chains file ${clashes}: chains[1].id: duplicate chain id; chains[1].name: duplicate name; chains: at most one chain may omit rpcUrl (the local anvil chain)`,
     );
     expect(() => loadChainsConfig(chainsFile("{ not json"))).toThrow(/^Cannot read the chains file .*chains\.json: /);
+  });
+});
+
+describe("strict configuration", () => {
+  const remote = { id: 8453, name: "base", rpcUrl: "http://127.0.0.1:1", wsUrl: "ws://127.0.0.1:1", explorerUrl: "https://basescan.org", startBlock: 1, pollingIntervalMs: 1000, finality: 3 };
+  const contract = { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", kind: "erc721", startBlock: 1 };
+  // Each known key, misspelt as people do (case, a letter swapped, one missing).
+  const typos: [where: "file" | "chain" | "contract", known: string, typo: string][] = [
+    ["file", "chains", "chain"],
+    ["chain", "id", "ID"],
+    ["chain", "name", "nmae"],
+    ["chain", "rpcUrl", "rpcURL"],
+    ["chain", "wsUrl", "wsURL"],
+    ["chain", "explorerUrl", "explorerURL"],
+    ["chain", "startBlock", "startblock"],
+    ["chain", "pollingIntervalMs", "pollingInterval"],
+    ["chain", "finality", "finalty"],
+    ["chain", "contracts", "contract"],
+    ["contract", "address", "adress"],
+    ["contract", "kind", "knd"],
+    ["contract", "startBlock", "start_block"],
+  ];
+
+  it.each(typos)("refuses a misspelt %s key (%s as %s), naming its path and the key it meant", (where, known, typo) => {
+    const rename = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key === known ? typo : key, value]));
+    const chain = { ...remote, contracts: [where === "contract" ? rename(contract) : contract] };
+    const content = where === "file" ? { [typo]: [chain] } : { chains: [{ id: 31337, name: "local" }, where === "chain" ? rename(chain) : chain] };
+    const file = chainsFile(content);
+    const path = where === "file" ? typo : where === "chain" ? `chains[1].${typo}` : `chains[1].contracts[0].${typo}`;
+    expect(() => loadChainsConfig(file)).toThrow(new RegExp(`^Invalid chains file ${file}: ${path.replace(/[[\]]/g, "\\$&")}: unknown key; did you mean ${known}\\?`));
+  });
+
+  it("does not mistake a chain whose rpcUrl is misspelt for a second local chain", () => {
+    const file = chainsFile({ chains: [{ id: 31337, name: "local" }, { id: 8453, name: "base", rpcURL: "http://127.0.0.1:1" }] });
+    expect(() => loadChainsConfig(file)).toThrow(`Invalid chains file ${file}: chains[1].rpcURL: unknown key; did you mean rpcUrl?`);
+  });
+
+  it("warns about each TOKENHUB_* variable it does not read, naming the nearest one it does", () => {
+    expect(
+      unknownVariableWarnings({ TOKENHUB_LOG_LEVLE: "debug", TOKENHUB_SIGNER_KEYS_8453: "0x1", TOKENHUB_MASTER_KEY_FILE: "/k", TOKENHUB_SHUTDOWN_GRACE: "1", TOKENHUB_BANANA: "1", OTHER: "x" }),
+    ).toEqual([
+      "TOKENHUB_BANANA is not a tokenhub setting and is ignored",
+      "TOKENHUB_LOG_LEVLE is not a tokenhub setting and is ignored; did you mean TOKENHUB_LOG_LEVEL?",
+      "TOKENHUB_SHUTDOWN_GRACE is not a tokenhub setting and is ignored; did you mean TOKENHUB_SHUTDOWN_GRACE_MS?",
+    ]);
   });
 });

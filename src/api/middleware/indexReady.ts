@@ -5,11 +5,15 @@ import type { AppEnv } from "../context.js";
 /** Seconds a client is told to wait before asking again while the index backfills. */
 const RETRY_AFTER_SECONDS = "5";
 
-/** Route middleware for everything answered from the index: 503 NOT_READY while a chain is still backfilling. */
+/**
+ * Route middleware for everything answered from the index: 503 NOT_READY while a chain is still backfilling, or while
+ * the chain the query names (`chainId`) is not indexed because its RPC did not answer.
+ */
 export function requireIndexReady() {
   return createMiddleware<AppEnv>(async (c, next) => {
+    const chainId = Number(c.req.query("chainId"));
     try {
-      await c.get("indexReadiness").assertReady();
+      await c.get("indexReadiness").assertReady(Number.isInteger(chainId) ? chainId : undefined);
     } catch (error) {
       c.header("Retry-After", RETRY_AFTER_SECONDS);
       throw error;

@@ -46,7 +46,6 @@ export function rateLimit(deps: RateLimitDeps) {
     const decision = await deps.limiter.take(key, policy);
     setHeaders(c, name, policy, decision);
     if (!decision.allowed) {
-      c.header("Retry-After", String(decision.retryAfterSeconds));
       throw new RateLimitedError(`Too many requests: the ${name} limit is ${policy.perSecond} a second, bursts of ${policy.burst}; retry in ${decision.retryAfterSeconds} s.`, decision.retryAfterSeconds);
     }
     await next();

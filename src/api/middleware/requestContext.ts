@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { ShuttingDownError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import type { Metrics } from "../../services/metrics.js";
 import type { AppEnv } from "../context.js";
+import type { ApiLifecycle } from "../shutdown.js";
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -31,9 +33,10 @@ function routeOf(c: Context<AppEnv>): string {
 /**
  * Gives each request an id (the caller's `X-Request-Id` when it is safe to echo, else a new one), returns it as a
  * header, writes one access log line and counts the request in the per-route series. Headers and bodies are never
- * logged: they may carry tokens.
+ * logged: they may carry tokens. It also counts the request in flight for the shutdown's drain, or refuses it when the
+ * process is stopping (src/api/shutdown.ts).
  */
-export function requestContext(logger: Logger, metrics: Metrics) {
+export function requestContext(logger: Logger, lifecycle: ApiLifecycle, metrics: Metrics) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -42,8 +45,13 @@ export function requestContext(logger: Logger, metrics: Metrics) {
     c.set("logger", requestLogger);
     startWithoutResponse(c);
     c.header("X-Request-Id", requestId);
+    if (!lifecycle.admit(c.req.method)) throw new ShuttingDownError();
     const started = performance.now();
-    await next();
+    try {
+      await next();
+    } finally {
+      lifecycle.release();
+    }
     const milliseconds = performance.now() - started;
     const route = routeOf(c);
     metrics.httpRequests.inc({ method: c.req.method, route, status: c.res.status });
