@@ -148,9 +148,9 @@ const indexQueryPool = createIndexQueryPool(databaseUrl, {
 });
 routePonderIndexQueries(indexQueryPool);
 lifecycle.onShutdown("the pool of GraphQL and SQL over HTTP", () => indexQueryPool.close());
-// Every request takes from its rate limit before anything else: on connections of their own, so that it never waits
-// behind the requests' queries.
-const rateLimitStore = createStore(databaseUrl, { max: 2 });
+// Every request takes from its rate limit before anything else: on a connection of its own, so that it never waits
+// behind the requests' queries (the limiter sends one statement at a time).
+const rateLimitStore = createStore(databaseUrl, { max: 1 });
 lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
 startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
 // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).

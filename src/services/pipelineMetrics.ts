@@ -80,7 +80,8 @@ export function createPipelineMetrics(deps: PipelineMetricsDeps) {
     },
     /** One pass of the sampling loop. */
     async sample(): Promise<void> {
-      await Promise.all([observeCounts(), observeReceipts()]);
+      await observeCounts();
+      await observeReceipts();
     },
   };
 }

@@ -7,21 +7,26 @@ export type PipelineCounts = {
   feeBumps: { chainId: number; count: number }[];
 };
 
-/** What the transaction tables say about the pipeline, for its gauges (src/services/pipelineMetrics.ts). */
+/**
+ * What the transaction tables say about the pipeline, for its gauges (src/services/pipelineMetrics.ts): one
+ * statement, so that sampling takes one connection of the pool at a time.
+ */
 export async function readPipelineCounts(pool: pg.Pool): Promise<PipelineCounts> {
-  const [byStatus, pendingBySigner, nextNonces, feeBumps] = await Promise.all([
-    pool.query("SELECT chain_id::int AS \"chainId\", status, count(*)::int AS count FROM tokenhub_app.transactions GROUP BY 1, 2"),
-    pool.query(
-      "SELECT chain_id::int AS \"chainId\", signer, count(*)::int AS count FROM tokenhub_app.transactions WHERE status = 'pending' GROUP BY 1, 2",
-    ),
-    pool.query("SELECT chain_id::int AS \"chainId\", address AS signer, next_nonce::int AS \"nextNonce\" FROM tokenhub_app.signer_nonces"),
-    pool.query(
-      `SELECT t.chain_id::int AS "chainId", count(*)::int AS count
-         FROM tokenhub_app.transaction_attempts a JOIN tokenhub_app.transactions t ON t.id = a.transaction_id
-        WHERE a.attempt > 1 GROUP BY 1`,
-    ),
-  ]);
-  return { byStatus: byStatus.rows, pendingBySigner: pendingBySigner.rows, nextNonces: nextNonces.rows, feeBumps: feeBumps.rows };
+  const { rows } = await pool.query<PipelineCounts>(
+    `SELECT
+       (SELECT coalesce(json_agg(x), '[]') FROM (
+          SELECT chain_id::int AS "chainId", status, count(*)::int AS count FROM tokenhub_app.transactions GROUP BY 1, 2) x) AS "byStatus",
+       (SELECT coalesce(json_agg(x), '[]') FROM (
+          SELECT chain_id::int AS "chainId", signer, count(*)::int AS count FROM tokenhub_app.transactions WHERE status = 'pending' GROUP BY 1, 2) x)
+         AS "pendingBySigner",
+       (SELECT coalesce(json_agg(x), '[]') FROM (
+          SELECT chain_id::int AS "chainId", address AS signer, next_nonce::int AS "nextNonce" FROM tokenhub_app.signer_nonces) x) AS "nextNonces",
+       (SELECT coalesce(json_agg(x), '[]') FROM (
+          SELECT t.chain_id::int AS "chainId", count(*)::int AS count
+            FROM tokenhub_app.transaction_attempts a JOIN tokenhub_app.transactions t ON t.id = a.transaction_id
+           WHERE a.attempt > 1 GROUP BY 1) x) AS "feeBumps"`,
+  );
+  return rows[0]!;
 }
 
 /** Of these transactions, the ones no longer pending, with their status and when it changed. */
