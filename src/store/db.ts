@@ -18,6 +18,13 @@ export function createStore(connectionString: string, options: { max?: number } 
 /** Runs `work` in one database transaction on a client of its own: committed if it resolves, rolled back if not. */
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost while the client is out of the pool reaches the statement in progress, and the client's 'error'
+  // event, which the pool listens to only while the client is idle: unheard, that is an uncaught exception.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await work(client);
@@ -27,7 +34,9 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off("error", onError);
+    // A broken client is closed rather than given back to the pool.
+    client.release(lost);
   }
 }
 
@@ -50,5 +59,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message, syscall } = (error ?? {}) as { code?: string; message?: string; syscall?: string };
   if (code !== undefined && UNAVAILABLE_SQLSTATES.has(code)) return true;
   if (syscall === "connect" && (code === "ECONNREFUSED" || code === "ENOENT")) return true;
+  // A statement written to a connection the database just closed (every process stopped at once).
+  if (code === "EPIPE" || code === "ECONNRESET") return true;
   return /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message ?? "");
 }
