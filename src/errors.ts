@@ -122,3 +122,11 @@ export class ChainUnavailableError extends TokenhubError {
     super(503, "CHAIN_UNAVAILABLE", message, options);
   }
 }
+
+/** A rate limit's bucket is empty; the client may retry after `retryAfterSeconds`. */
+export class RateLimitedError extends TokenhubError {
+  override name = "RateLimitedError";
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, "RATE_LIMITED", message, { retryAfterSeconds });
+  }
+}

@@ -21,25 +21,25 @@ export type BenchService = {
 };
 
 /** `tokenhub start` as a user runs it, on a fresh data directory, with a known admin token; resolves once it is up. */
-export async function startBenchService(label: string): Promise<BenchService> {
+export async function startBenchService(label: string, env: NodeJS.ProcessEnv = {}): Promise<BenchService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
   const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
   // Between freePort() and Ponder's listen another program can take the port: the service then refuses to start
   // (saying so), and the benchmark tries another port.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(dataDir, await freePort(), token);
+      return await startOn(dataDir, await freePort(), token, env);
     } catch (error) {
       if (attempt >= 3 || !/is in use by another program/.test((error as Error).message)) throw error;
     }
   }
 }
 
-async function startOn(dataDir: string, port: number, token: string): Promise<BenchService> {
+async function startOn(dataDir: string, port: number, token: string, env: NodeJS.ProcessEnv): Promise<BenchService> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

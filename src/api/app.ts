@@ -1,6 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { client, graphql } from "ponder";
-import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/apiTokenCache.js";
 import { NotFoundError, TokenhubError } from "../errors.js";
@@ -10,6 +8,8 @@ import type { ChainWriter } from "../services/chainWriter.js";
 import type { MediaStorage } from "../services/mediaStorage.js";
 import type { IndexDb } from "../services/collections.js";
 import type { IndexReadiness } from "../services/indexReadiness.js";
+import type { Metrics } from "../services/metrics.js";
+import type { RateLimiter } from "../services/rateLimiter.js";
 import type { StoreDb } from "../store/db.js";
 import type { AppEnv } from "./context.js";
 import type { ApiLifecycle } from "./shutdown.js";
@@ -17,6 +17,7 @@ import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { combined } from "./middleware/combined.js";
 import { provideIndexReadiness } from "./middleware/indexReady.js";
+import { rateLimit } from "./middleware/rateLimit.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { accountActionsRoutes } from "./routes/accountActions.js";
@@ -28,6 +29,7 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { indexQueryRoutes } from "./routes/indexQueries.js";
 import { keysRoutes } from "./routes/keys.js";
 import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
@@ -47,6 +49,8 @@ export type AppDeps = {
   readiness: IndexReadiness;
   vault: KeyVault;
   lifecycle: ApiLifecycle;
+  rateLimiter: RateLimiter;
+  metrics: Metrics;
 };
 
 /**
@@ -56,8 +60,12 @@ export type AppDeps = {
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
-  app.use("*", requestContext(deps.logger, deps.lifecycle));
+  app.use("*", requestContext(deps.logger, deps.lifecycle, deps.metrics));
   app.use("*", provideIndexReadiness(deps.readiness));
+  app.use(
+    "*",
+    rateLimit({ limiter: deps.rateLimiter, settings: deps.runtime.rateLimits, store: deps.store, apiTokens: deps.apiTokens, uploadPaths: MULTIPART_PATHS }),
+  );
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
     const { status, body } = toErrorResponse(error, requestId);
@@ -100,8 +108,7 @@ export function createApp(deps: AppDeps) {
     servers: [{ url: deps.runtime.publicUrl }],
   });
 
-  app.use("/graphql", graphql({ db: deps.indexDb, schema }));
-  app.use("/sql/*", client({ db: deps.indexDb, schema }));
+  app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 
   app.all("*", (c) => {
     throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /openapi.json.`);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import type { db } from "ponder:api";
@@ -12,17 +13,25 @@ import { createKeyVault } from "../custody/keyVault.js";
 import { resolveMasterKey } from "../custody/masterKey.js";
 import { createLogger } from "../logger.js";
 import { createApiTokenCache } from "../services/apiTokenCache.js";
+import { completeUncompletedClaims } from "../services/createCollection.js";
 import { purgeExpiredIdempotencyKeys } from "../services/idempotency.js";
 import { createIndexReadiness } from "../services/indexReadiness.js";
 import { propagateDueMetadata } from "../services/metadataPropagation.js";
 import { createMediaStorage, removeAbandonedUploads } from "../services/mediaStorage.js";
+import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "../services/metrics.js";
 import { attachMintedTokenMetadata } from "../services/mintedTokenMetadata.js";
 import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
+import { createPipelineMetrics } from "../services/pipelineMetrics.js";
+import { createRateLimiter } from "../services/rateLimiter.js";
 import { createStore } from "../store/db.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { createLease } from "../store/leases.js";
 import { migrateAppStore } from "../store/migrate.js";
+import { purgeFullBuckets } from "../store/rateLimits.js";
 import { createApp } from "./app.js";
+import { authorize } from "./middleware/auth.js";
+import { guardOperatorRoutes } from "./ponderServer.js";
 import { createApiLifecycle } from "./shutdown.js";
 
 /**
@@ -54,11 +63,13 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     const keys = configured.get(chain.id) ?? [];
     signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
   }
+  const metrics = createMetrics(ponderRegistry());
   const pipeline = createTransactionPipeline({
     pool: pipelineStore.pool,
     chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
     logger: logger.child({ component: "transactions" }),
     replica,
+    observer: pipelineObserver(metrics),
     options: {
       resubmitAfterMs: runtime.transactions.resubmitAfterMs,
       maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
@@ -72,17 +83,27 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
   );
 
+  const pipelineMetrics = createPipelineMetrics({
+    pool: store.pool,
+    metrics,
+    chains: runtime.chains.map((chain) => ({ id: chain.id, signers: (signers.get(chain.id) ?? []).map((account) => account.address), publicClient: publicClients.get(chain.id)! })),
+  });
   const writer = {
-    pipeline,
+    pipeline: pipelineMetrics.instrument(pipeline),
     runtime,
     signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
     signerAccounts: signers,
     publicClient: (chainId: number) => publicClients.get(chainId)!,
   };
-  /** Background loops start here and stop, each after its pass in progress, before the pipeline and the pools. */
-  function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+  /**
+   * Background loops start here, their passes timed and their failures counted, and stop, each after its pass in
+   * progress, before the pipeline and the pools. A loop runs in the one replica that holds its lease, but for one
+   * that samples what every replica reports (`everyReplica`).
+   */
+  function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>, { everyReplica = false } = {}): void {
     const lease = createLease({ pool: store.pool, name, holder: replica });
-    const loop = createLoop(() => lease.runIfHeld(() => pass().then(() => undefined)), { intervalMs, name, logger });
+    const measured = measuredPass(metrics, name, () => pass().then(() => undefined));
+    const loop = createLoop(everyReplica ? measured : () => lease.runIfHeld(measured), { intervalMs, name, logger });
     loop.start();
     lifecycle.onShutdown(`the ${name} loop`, async () => {
       await loop.stop();
@@ -90,6 +111,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     });
   }
 
+  startLoop("pipeline metrics", 2_000, pipelineMetrics.sample, { everyReplica: true });
+  startLoop("collection claims", 5_000, () => completeUncompletedClaims(writer, store.pool));
   startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
   startLoop("remote metadata", 1000, () =>
       syncRemoteMetadata({
@@ -129,6 +152,23 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
   lifecycle.onShutdown("the API token listener", () => apiTokens.close());
 
+  const indexQueryPool = createIndexQueryPool(databaseUrl, {
+    indexSchema: runtime.indexSchema,
+    timeoutMs: runtime.indexOverHttp.timeoutMs,
+    connections: runtime.indexOverHttp.connections,
+  });
+  routePonderIndexQueries(indexQueryPool);
+  lifecycle.onShutdown("the pool of GraphQL and SQL over HTTP", () => indexQueryPool.close());
+  // Every request takes from its rate limit before anything else: on a connection of its own, so that it never waits
+  // behind the requests' queries (the limiter sends one statement at a time).
+  const rateLimitStore = createStore(databaseUrl, { max: 1 });
+  lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
+  startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
+  // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
+  const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
+  if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));
+  guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
+
   return createApp({
     store: store.db,
     apiTokens,
@@ -141,5 +181,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     writer,
     readiness,
     vault,
+    metrics,
+    rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
   });
 }

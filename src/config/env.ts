@@ -54,6 +54,18 @@ const envSchema = z.object({
   TOKENHUB_MEDIA_S3_REGION: z.string().min(1).default("us-east-1"),
   TOKENHUB_MEDIA_S3_PREFIX: z.string().default("media/"),
   TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  TOKENHUB_PUBLIC_INDEX: z.enum(["true", "false"]).default("false"),
+  TOKENHUB_SQL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(2),
+  TOKENHUB_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  TOKENHUB_RATE_LIMIT_READ_PER_SECOND: z.coerce.number().min(0).default(2000),
+  TOKENHUB_RATE_LIMIT_READ_BURST: z.coerce.number().int().positive().default(10_000),
+  TOKENHUB_RATE_LIMIT_WRITE_PER_SECOND: z.coerce.number().min(0).default(2000),
+  TOKENHUB_RATE_LIMIT_WRITE_BURST: z.coerce.number().int().positive().default(10_000),
+  TOKENHUB_RATE_LIMIT_UPLOAD_PER_SECOND: z.coerce.number().min(0).default(20),
+  TOKENHUB_RATE_LIMIT_UPLOAD_BURST: z.coerce.number().int().positive().default(200),
+  TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND: z.coerce.number().min(0).default(500),
+  TOKENHUB_RATE_LIMIT_ANONYMOUS_BURST: z.coerce.number().int().positive().default(5000),
 });
 
 /**
@@ -87,7 +99,20 @@ export type Settings = {
   metadataPropagationWindowMs: number;
   transactions: TransactionSettings;
   media: MediaSettings;
+  indexOverHttp: IndexOverHttpSettings;
+  /** Where /metrics and /status are served without a token; absent: on the API port, to `admin` tokens. */
+  metricsPort: number | undefined;
+  rateLimits: RateLimitSettings;
 };
+
+/** GraphQL and SQL over HTTP (`/graphql`, `/sql/*`): who may query, and how long and how many at once. */
+export type IndexOverHttpSettings = { public: boolean; timeoutMs: number; connections: number };
+
+/** A token bucket: `burst` requests at once, refilled at `perSecond`; 0 per second means no limit. */
+export type RateLimitPolicy = { perSecond: number; burst: number };
+
+/** Per API token for reads, writes and uploads; per client address for requests without a valid token. */
+export type RateLimitSettings = { read: RateLimitPolicy; write: RateLimitPolicy; upload: RateLimitPolicy; anonymous: RateLimitPolicy };
 
 /** The transaction pipeline's knobs an operator may turn (src/chain/transactions/options.ts has the rest). */
 export type TransactionSettings = {
@@ -164,6 +189,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
             forcePathStyle: (e.TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE ?? (e.TOKENHUB_MEDIA_S3_ENDPOINT ? "true" : "false")) === "true",
           }
         : null,
+    },
+    indexOverHttp: { public: e.TOKENHUB_PUBLIC_INDEX === "true", timeoutMs: e.TOKENHUB_SQL_TIMEOUT_MS, connections: e.TOKENHUB_SQL_CONNECTIONS },
+    metricsPort: e.TOKENHUB_METRICS_PORT,
+    rateLimits: {
+      read: { perSecond: e.TOKENHUB_RATE_LIMIT_READ_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_READ_BURST },
+      write: { perSecond: e.TOKENHUB_RATE_LIMIT_WRITE_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_WRITE_BURST },
+      upload: { perSecond: e.TOKENHUB_RATE_LIMIT_UPLOAD_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_UPLOAD_BURST },
+      anonymous: { perSecond: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_BURST },
     },
   };
 }

@@ -64,6 +64,8 @@ const mediaConfigSchema = z.object({
 export const ROLES = ["all", "indexer", "api"] as const;
 export type Role = (typeof ROLES)[number];
 
+const rateLimitPolicySchema = z.object({ perSecond: z.number().min(0), burst: z.number().int().positive() });
+
 export const runtimeConfigSchema = z.object({
   role: z.enum(ROLES).default("all"),
   dataDir: z.string(),
@@ -89,6 +91,10 @@ export const runtimeConfigSchema = z.object({
   }),
   transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int(), maxJoinedCalls: z.number().int() }),
   chains: z.array(runtimeChainSchema),
+  indexOverHttp: z.object({ public: z.boolean(), timeoutMs: z.number().int().positive(), connections: z.number().int().positive() }),
+  /** Where /metrics and /status are served without a token; null: on the API port, to `admin` tokens. */
+  metricsServer: z.object({ port: z.number().int(), host: z.string() }).nullable(),
+  rateLimits: z.object({ read: rateLimitPolicySchema, write: rateLimitPolicySchema, upload: rateLimitPolicySchema, anonymous: rateLimitPolicySchema }),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -8,7 +8,7 @@ import { ConfigError } from "../errors.js";
 import { isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/db.js";
 import { dropIndexSchema, releaseIndexLock } from "../store/indexReset.js";
-import { getSetting, putSetting } from "../store/indexState.js";
+import { getSetting, indexedBlockOf, putSetting } from "../store/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
@@ -54,6 +54,7 @@ export function createIndexer(deps: {
   const exited = new Promise<number | null>((resolve) => {
     unexpectedExit = resolve;
   });
+  const indexedBlock = (chainId: number) => indexedBlockOf(store.pool, schema, chainId);
   const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
 
   const schemaFor = (unreachable: { config: ChainConfig }[]) => {
@@ -138,14 +139,14 @@ export function createIndexer(deps: {
       if (ponder === running && !stopping) unexpectedExit(code);
     });
     if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
-      await waitForLocalChainsIndexed(localUrl, chains, current, signal);
+      await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
     } else {
       throwIfAborted(signal);
       // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY
       // with the progress until it is done; local chains are woken once it is.
       progress("indexer", "still backfilling: index queries answer 503 NOT_READY (with the progress) until it completes");
       void readyWithin(localUrl, Number.POSITIVE_INFINITY, current, signal)
-        .then((ready) => (ready ? waitForLocalChainsIndexed(localUrl, chains, current, signal) : undefined))
+        .then((ready) => (ready ? waitForLocalChainsIndexed(indexedBlock, chains, current, signal) : undefined))
         .then(
           () => {
             if (current.exitCode() === null && !signal.aborted) progress("indexer", "backfill complete: the index answers queries");
@@ -198,6 +199,9 @@ export function writeRuntimeFile(settings: Settings, role: Role, schema: string,
     remoteMetadata: settings.remoteMetadata,
     transactions: settings.transactions,
     chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
+    indexOverHttp: settings.indexOverHttp,
+    metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
+    rateLimits: settings.rateLimits,
   });
   return runtimeFile;
 }

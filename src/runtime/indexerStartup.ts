@@ -62,7 +62,12 @@ export async function readyWithin(baseUrl: string, timeoutMs: number, ponder: Po
  * consider final until a block arrives. Until the index reaches the head, an empty block is mined now and then to
  * wake it; start-up waits for that, so the service never answers from a half-rebuilt index.
  */
-export async function waitForLocalChainsIndexed(baseUrl: string, chains: RuntimeChain[], ponder: PonderProcess, signal: AbortSignal): Promise<void> {
+export async function waitForLocalChainsIndexed(
+  indexedBlock: (chainId: number) => Promise<number>,
+  chains: RuntimeChain[],
+  ponder: PonderProcess,
+  signal: AbortSignal,
+): Promise<void> {
   for (const chain of chains.filter((candidate) => candidate.local)) {
     const client = createPublicClient({ transport: http(chain.rpcUrl[0]) });
     const deadline = Date.now() + 120_000;
@@ -71,10 +76,7 @@ export async function waitForLocalChainsIndexed(baseUrl: string, chains: Runtime
       throwIfAborted(signal);
       if (ponder.exitCode() !== null) throw new Error("The indexer exited during start-up; its log above says why.");
       const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
-      const status = await fetch(`${baseUrl}/status`, { signal })
-        .then((response) => response.json() as Promise<Record<string, { block?: { number: number } }>>)
-        .catch(() => ({}) as Record<string, { block?: { number: number } }>);
-      const indexed = status[chain.name]?.block?.number ?? -1;
+      const indexed = await indexedBlock(chain.id).catch(() => -1);
       if (indexed >= head && lastMined > 0) break;
       if (Date.now() > deadline) throw new Error(`The index of chain ${chain.name} did not reach block ${head} within 120 s.`);
       if (Date.now() - lastMined > 1_000) {

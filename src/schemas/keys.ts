@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { text, textRecord } from "./text.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, pageSchema } from "./common.js";
 
-const customRef = z
-  .string()
+const customRef = text()
   .trim()
   .min(1, "must not be empty")
   .max(200, "at most 200 characters")
@@ -34,8 +34,7 @@ const keyAddress = addressSchema.openapi({ type: "string", description: "The clo
 export const signMessageBody = z
   .object({
     accountAddress: keyAddress,
-    message: z
-      .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    message: text({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
       .openapi({ description: "Signed with EIP-191: 0x-prefixed hex is signed as those bytes, anything else as UTF-8 text", example: "hello" }),
   })
   .openapi("SignMessageRequest");
@@ -44,15 +43,15 @@ export const signMessageResponse = z
   .object({ success: z.literal(true), signature: z.string(), message: z.string() })
   .openapi("MessageSignature");
 
-const typedDataField = z.object({ name: z.string().min(1), type: z.string().min(1) });
+const typedDataField = z.object({ name: text().min(1), type: text().min(1) });
 
 export const signTypedDataBody = z
   .object({
     accountAddress: keyAddress,
-    domain: z.record(z.string(), z.unknown()).optional().openapi({ description: "EIP-712 domain (name, version, chainId, verifyingContract, salt)" }),
-    types: z.record(z.string(), z.array(typedDataField)).openapi({ description: "Struct definitions; EIP712Domain may be left out" }),
-    primaryType: z.string().min(1).optional().openapi({ description: "The struct signed; when absent, the one no other struct refers to" }),
-    message: z.record(z.string(), z.unknown()),
+    domain: textRecord().optional().openapi({ description: "EIP-712 domain (name, version, chainId, verifyingContract, salt)" }),
+    types: z.record(text(), z.array(typedDataField)).openapi({ description: "Struct definitions; EIP712Domain may be left out" }),
+    primaryType: text().min(1).optional().openapi({ description: "The struct signed; when absent, the one no other struct refers to" }),
+    message: textRecord(),
   })
   .openapi("SignTypedDataRequest");
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { text } from "./text.js";
 import { tokenIdSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema } from "./common.js";
 
@@ -27,20 +28,19 @@ const STORED_KEYS: Record<Field, string[]> = {
 
 const URL_SCHEMES = new Set(["http:", "https:", "ipfs:", "ar:", "data:"]);
 const urlMessage = "must be an http(s), ipfs, ar or data URL";
-const url = z
-  .string({ error: urlMessage })
+const url = text({ error: urlMessage })
   .max(65_536, "at most 65536 characters")
   .refine((value) => value === "" || (URL.canParse(value) && URL_SCHEMES.has(new URL(value).protocol)), urlMessage);
-const traitName = z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(200, "at most 200 characters");
-const traitValue = z.union([z.string().max(1000, "at most 1000 characters"), z.number()], { error: "must be a string or a number" });
+const traitName = text({ error: "must be a string" }).trim().min(1, "must not be empty").max(200, "at most 200 characters");
+const traitValue = z.union([text().max(1000, "at most 1000 characters"), z.number()], { error: "must be a string or a number" });
 const trait = z.object({ name: traitName, value: traitValue });
-const attribute = z.object({ trait_type: traitName, value: traitValue, display_type: z.string().max(50, "at most 50 characters").optional() });
+const attribute = z.object({ trait_type: traitName, value: traitValue, display_type: text().max(50, "at most 50 characters").optional() });
 
 function fieldsShape(clearable: boolean) {
   const field = <T extends z.ZodType>(schema: T) => (clearable ? schema.nullable().optional() : schema.optional());
   return {
-    name: field(z.string({ error: "must be a string" }).max(200, "at most 200 characters")),
-    description: field(z.string({ error: "must be a string" }).max(10_000, "at most 10000 characters")),
+    name: field(text({ error: "must be a string" }).max(200, "at most 200 characters")),
+    description: field(text({ error: "must be a string" }).max(10_000, "at most 10000 characters")),
     mediaUrl: field(url.openapi({ description: "Image or other media: a URL from POST /api/v1/nft/uploadMedia or any http(s)/ipfs/ar/data URL" })),
     image: field(url.openapi({ description: "Same as mediaUrl (OpenSea name)" })),
     externalUrl: field(url.openapi({ description: "A page about the token" })),

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { text } from "./text.js";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema } from "./common.js";
 import { metadataInputSchema as metadata } from "./metadata.js";
 
-const name = z.string().trim().min(1, "is required").max(100, "at most 100 characters");
-const symbol = z.string().trim().min(1, "is required").max(20, "at most 20 characters");
+const name = text().trim().min(1, "is required").max(100, "at most 100 characters");
+const symbol = text().trim().min(1, "is required").max(20, "at most 20 characters");
 
 export const createErc20Body = z
   .object({ chainId: chainIdSchema, name, symbol, decimals: z.number().int().min(0).max(36).default(18) })

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { NotReadyError } from "../errors.js";
+import { checkpointBlock } from "../store/indexState.js";
 
 export type ChainProgress = { id: number; name: string; indexedBlock: number | null; headBlock: number | null };
 export type IndexReadiness = {
@@ -7,8 +8,6 @@ export type IndexReadiness = {
   assertReady(chainId?: number): Promise<void>;
 };
 
-/** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
-const CHECKPOINT_BLOCK = { start: 26, length: 16 };
 
 /**
  * Whether the index may answer queries: not while any chain is still backfilling, when an answer would be silently
@@ -38,7 +37,7 @@ export function createIndexReadiness(deps: {
       .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${schema}._ponder_checkpoint`)
       .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] }));
     const indexed = new Map(
-      checkpoints.rows.map((row) => [Number(row.chain_id), Number(row.latest_checkpoint.slice(CHECKPOINT_BLOCK.start, CHECKPOINT_BLOCK.start + CHECKPOINT_BLOCK.length))]),
+      checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]),
     );
     return await Promise.all(
       indexedChains.map(async (chain) => ({

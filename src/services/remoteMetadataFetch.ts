@@ -2,11 +2,12 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * Fetching what an external contract's `tokenURI` / `uri` points to. The URI is chosen by whoever controls that
  * contract, so everything is bounded: one deadline for the whole fetch (redirects and body included), a byte limit
- * enforced while streaming, a redirect limit, and by default no connection to private or loopback addresses (a
+ * enforced while streaming, a redirect limit, and by default no connection to a special-use address (private, loopback, reserved...) (a
  * metadata URI must not reach the cloud metadata service or the database next door).
  */
 export type RemoteFetchLimits = {
@@ -21,33 +22,21 @@ export type RemoteFetchLimits = {
 /** A fetch that failed for a reason worth showing in the token's metadata status. */
 export class RemoteMetadataError extends Error {}
 
-const PRIVATE_RANGES = (() => {
-  const list = new net.BlockList();
-  for (const [network, prefix] of [
-    ["0.0.0.0", 8],
-    ["10.0.0.0", 8],
-    ["100.64.0.0", 10],
-    ["127.0.0.0", 8],
-    ["169.254.0.0", 16],
-    ["172.16.0.0", 12],
-    ["192.168.0.0", 16],
-  ] as const) {
-    list.addSubnet(network, prefix, "ipv4");
-  }
-  for (const [network, prefix] of [
-    ["::", 127],
-    ["fc00::", 7],
-    ["fe80::", 10],
-  ] as const) {
-    list.addSubnet(network, prefix, "ipv6");
-  }
-  return list;
-})();
+/**
+ * The special-use range an address belongs to (loopback, private, reserved, documentation, benchmarking, multicast,
+ * NAT64, 6to4...), as ipaddr.js classifies them from the IANA registries; undefined for a global unicast address.
+ * An IPv4-mapped IPv6 address is judged by its IPv4 address.
+ */
+export function specialUseRange(address: string): string | undefined {
+  const parsed = ipaddr.parse(address);
+  const judged = parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  const range = judged.range();
+  return range === "unicast" ? undefined : range;
+}
 
-function isPrivateAddress(address: string, family: number): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE_RANGES.check(mapped[1]!, "ipv4");
-  return PRIVATE_RANGES.check(address, family === 6 ? "ipv6" : "ipv4");
+function refusal(address: string): string | undefined {
+  const range = specialUseRange(address);
+  return range === undefined ? undefined : `a special-use address (${range})`;
 }
 
 /** The JSON object a URI holds, or a RemoteMetadataError saying why not. */
@@ -116,14 +105,13 @@ function request(url: URL, limits: RemoteFetchLimits, deadline: AbortSignal): Pr
     if (deadline.aborted) return reject(new RemoteMetadataError(`timed out after ${limits.timeoutMs} ms`));
     // Node connects to an IP literal without calling `lookup`, so those are checked here.
     const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    const family = net.isIP(literal);
-    if (family !== 0 && !limits.allowPrivateAddresses && isPrivateAddress(literal, family)) {
-      return reject(new RemoteMetadataError(`${literal} is a private address; refused`));
-    }
+    const literalRefusal = net.isIP(literal) !== 0 && !limits.allowPrivateAddresses ? refusal(literal) : undefined;
+    if (literalRefusal) return reject(new RemoteMetadataError(`${literal} is ${literalRefusal}; refused`));
     const lookup: net.LookupFunction = (hostname, options, callback) => {
       dns.lookup(hostname, { ...options, all: false }, (error, address, family) => {
-        if (!error && !limits.allowPrivateAddresses && isPrivateAddress(address as string, family as number)) {
-          callback(new RemoteMetadataError(`${hostname} resolves to a private address (${address}); refused`), "", 4);
+        const resolvedRefusal = !error && !limits.allowPrivateAddresses ? refusal(address as string) : undefined;
+        if (resolvedRefusal) {
+          callback(new RemoteMetadataError(`${hostname} resolves to ${resolvedRefusal}: ${address}; refused`), "", 4);
           return;
         }
         callback(error, address as string, family as number);

@@ -18,10 +18,19 @@ export function createStore(connectionString: string, options: { max?: number } 
 /** Runs `work` in one database transaction on a client of its own: committed if it resolves, rolled back if not. */
 export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost while the client is out of the pool reaches the statement in progress, and the client's 'error'
+  // event, which the pool listens to only while the client is idle: unheard, that is an uncaught exception.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
   try {
     return await inTransaction(client, work);
   } finally {
-    client.release();
+    client.off("error", onError);
+    // A broken client is closed rather than given back to the pool.
+    client.release(lost);
   }
 }
 

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type pg from "pg";
 import type { StoreDb } from "./db.js";
 import { chainGenesis, settings } from "./schema.js";
 
@@ -24,4 +25,18 @@ export async function putSetting(db: StoreDb, key: string, value: string): Promi
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
+const CHECKPOINT_BLOCK = { start: 26, length: 16 };
+
+export function checkpointBlock(checkpoint: string): number {
+  return Number(checkpoint.slice(CHECKPOINT_BLOCK.start, CHECKPOINT_BLOCK.start + CHECKPOINT_BLOCK.length));
+}
+
+/** The last block Ponder indexed of a chain, from its checkpoint table (-1 before the first). */
+export async function indexedBlockOf(pool: pg.Pool, indexSchema: string, chainId: number): Promise<number> {
+  const schema = `"${indexSchema.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ latest_checkpoint: string }>(`SELECT latest_checkpoint FROM ${schema}._ponder_checkpoint WHERE chain_id = $1`, [chainId]);
+  return rows[0] === undefined ? -1 : checkpointBlock(rows[0].latest_checkpoint);
 }

@@ -120,6 +120,9 @@ describe("POST /api/v1/nft/uploadMedia", () => {
       "cross-origin-resource-policy": "cross-origin",
       "content-disposition": `inline; filename="${hash}.png"`,
       "access-control-allow-origin": "*",
+      // Public media is limited per client address (README, "Rate limits").
+      "ratelimit-policy": '"anonymous";q=5000;w=10',
+      ratelimit: expect.stringMatching(/^"anonymous";r=\d+;t=\d+$/),
     });
 
     expect(mediaFiles()).toEqual([path.join(hash.slice(0, 2), `${hash}.png`)]);

@@ -204,21 +204,22 @@ describe("documents and ponder endpoints", () => {
     await expect(JSON.stringify(document, null, 2)).toMatchFileSnapshot("./__snapshots__/openapi.json");
   });
 
-  it("serves GraphQL, SQL over HTTP, /health and /ready", async () => {
+  it("serves GraphQL, SQL over HTTP (with a read token: test/http/indexQueries.test.ts), /health and /ready", async () => {
+    const bearer = { authorization: `Bearer ${service.adminToken}` };
     const graphql = await fetch(`${service.baseUrl}/graphql`, {
       method: "POST",
-      headers: json,
+      headers: { ...json, ...bearer },
       body: JSON.stringify({ query: "{ collections { items { address } } }" }),
     });
     expect(graphql.status).toBe(200);
     expect(await graphql.json()).toEqual({ data: { collections: { items: [] } } });
     // @ponder/client's protocol: a superjson-encoded query; only read-only SQL on the indexed tables is allowed.
     const query = encodeURIComponent(JSON.stringify({ json: { sql: "SELECT count(*)::int AS n FROM collection", params: [] } }));
-    const sql = await fetch(`${service.baseUrl}/sql/db?sql=${query}`);
+    const sql = await fetch(`${service.baseUrl}/sql/db?sql=${query}`, { headers: bearer });
     expect(sql.status).toBe(200);
     expect(await sql.json()).toMatchObject({ rows: [{ n: 0 }] });
     const write = encodeURIComponent(JSON.stringify({ json: { sql: "DELETE FROM collection", params: [] } }));
-    expect((await fetch(`${service.baseUrl}/sql/db?sql=${write}`)).status).not.toBe(200);
+    expect((await fetch(`${service.baseUrl}/sql/db?sql=${write}`, { headers: bearer })).status).toBe(400);
     expect((await fetch(`${service.baseUrl}/health`)).status).toBe(200);
     expect((await fetch(`${service.baseUrl}/ready`)).status).toBe(200);
   });

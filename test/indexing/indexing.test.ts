@@ -8,7 +8,7 @@ import { waitFor } from "../helpers/waitFor.js";
 async function graphql<T>(service: TestService, query: string): Promise<T> {
   const response = await fetch(`${service.baseUrl}/graphql`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
     body: JSON.stringify({ query }),
   });
   const body = (await response.json()) as { data?: T; errors?: unknown };

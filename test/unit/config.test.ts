@@ -45,6 +45,14 @@ describe("environment", () => {
         allowedTypes: ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"],
         s3: null,
       },
+      indexOverHttp: { public: false, timeoutMs: 5000, connections: 2 },
+      metricsPort: undefined,
+      rateLimits: {
+        read: { perSecond: 2000, burst: 10000 },
+        write: { perSecond: 2000, burst: 10000 },
+        upload: { perSecond: 20, burst: 200 },
+        anonymous: { perSecond: 500, burst: 5000 },
+      },
     });
   });
 

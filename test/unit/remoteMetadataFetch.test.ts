@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchRemoteMetadata, type RemoteFetchLimits } from "../../src/services/remoteMetadataFetch.js";
+import { fetchRemoteMetadata, type RemoteFetchLimits, specialUseRange } from "../../src/services/remoteMetadataFetch.js";
 
 /** A real HTTP server playing every kind of metadata host: good, slow, huge, broken, looping. */
 let server: http.Server;
@@ -93,14 +93,58 @@ describe("fetching remote token metadata", () => {
 
   it("refuses private and loopback addresses unless allowed", async () => {
     await expect(fetchRemoteMetadata(`${base}/ok.json`, limits({ allowPrivateAddresses: false }))).rejects.toThrow(
-      "127.0.0.1 is a private address; refused",
+      "127.0.0.1 is a special-use address (loopback); refused",
     );
     await expect(fetchRemoteMetadata("http://169.254.169.254/latest/meta-data", limits({ allowPrivateAddresses: false }))).rejects.toThrow(
-      "169.254.169.254 is a private address; refused",
+      "169.254.169.254 is a special-use address (linkLocal); refused",
     );
-    await expect(fetchRemoteMetadata("http://[::1]:9/x", limits({ allowPrivateAddresses: false }))).rejects.toThrow("::1 is a private address; refused");
+    await expect(fetchRemoteMetadata("http://[::1]:9/x", limits({ allowPrivateAddresses: false }))).rejects.toThrow("::1 is a special-use address (loopback); refused");
     await expect(fetchRemoteMetadata("http://localhost:9/x", limits({ allowPrivateAddresses: false }))).rejects.toThrow(
-      /localhost resolves to a private address \((127\.0\.0\.1|::1)\); refused/,
+      /localhost resolves to a special-use address \(loopback\): (127\.0\.0\.1|::1); refused/,
     );
+  });
+
+  it("classifies every special-use range as such, IPv4-mapped addresses by their IPv4 address", () => {
+    const special: [string, string][] = [
+      ["0.0.0.0", "unspecified"],
+      ["10.1.2.3", "private"],
+      ["100.64.0.1", "carrierGradeNat"],
+      ["127.0.0.1", "loopback"],
+      ["169.254.169.254", "linkLocal"],
+      ["172.16.0.1", "private"],
+      ["192.0.0.8", "reserved"],
+      ["192.0.2.1", "reserved"],
+      ["192.168.1.1", "private"],
+      ["198.18.0.1", "reserved"],
+      ["198.19.255.254", "reserved"],
+      ["198.51.100.1", "reserved"],
+      ["203.0.113.1", "reserved"],
+      ["224.0.0.1", "multicast"],
+      ["239.255.255.250", "multicast"],
+      ["240.0.0.1", "reserved"],
+      ["255.255.255.255", "broadcast"],
+      ["::", "unspecified"],
+      ["::1", "loopback"],
+      ["::ffff:127.0.0.1", "loopback"],
+      ["::ffff:198.18.0.1", "reserved"],
+      ["64:ff9b::1.2.3.4", "rfc6052"],
+      ["64:ff9b::a9fe:a9fe", "rfc6052"],
+      ["100::1", "discard"],
+      ["2001::1", "teredo"],
+      ["2001:db8::1", "reserved"],
+      ["2002:a9fe:a9fe::1", "6to4"],
+      ["fc00::1", "uniqueLocal"],
+      ["fd12:3456::1", "uniqueLocal"],
+      ["fe80::1", "linkLocal"],
+      ["ff02::1", "multicast"],
+    ];
+    for (const [address, range] of special) expect([address, specialUseRange(address)]).toEqual([address, range]);
+    for (const address of ["8.8.8.8", "1.1.1.1", "198.20.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) expect([address, specialUseRange(address)]).toEqual([address, undefined]);
+  });
+
+  it("refuses a URI naming a special-use address of the ranges the old list missed", async () => {
+    for (const address of ["198.18.0.1", "192.0.0.1", "192.0.2.1", "224.0.0.1", "240.0.0.1", "[64:ff9b::7f00:1]"]) {
+      await expect(fetchRemoteMetadata(`http://${address}/x`, limits({ allowPrivateAddresses: false }))).rejects.toThrow(/is a special-use address \(\w+\); refused$/);
+    }
   });
 });

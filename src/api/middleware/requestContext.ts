@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ShuttingDownError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
+import type { Metrics } from "../../services/metrics.js";
 import type { AppEnv } from "../context.js";
 import type { ApiLifecycle } from "../shutdown.js";
 
@@ -23,12 +24,19 @@ function startWithoutResponse(c: Context<AppEnv>): void {
   for (const [name, value] of carried) c.header(name, value);
 }
 
+/** The route a request matched, as it was declared (bounded, unlike paths): the last handler's, else the last middleware's. */
+function routeOf(c: Context<AppEnv>): string {
+  const routes = c.req.matchedRoutes.filter((route) => route.path !== "*" && route.path !== "/*" && route.path !== "/api/*");
+  return (routes.findLast((route) => route.method !== "ALL") ?? routes.at(-1))?.path ?? "unmatched";
+}
+
 /**
  * Gives each request an id (the caller's `X-Request-Id` when it is safe to echo, else a new one), returns it as a
- * header, and writes one access log line. Headers and bodies are never logged: they may carry tokens. It also counts
- * the request in flight for the shutdown's drain, or refuses it when the process is stopping (src/api/shutdown.ts).
+ * header, writes one access log line and counts the request in the per-route series. Headers and bodies are never
+ * logged: they may carry tokens. It also counts the request in flight for the shutdown's drain, or refuses it when the
+ * process is stopping (src/api/shutdown.ts).
  */
-export function requestContext(logger: Logger, lifecycle: ApiLifecycle) {
+export function requestContext(logger: Logger, lifecycle: ApiLifecycle, metrics: Metrics) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -44,11 +52,10 @@ export function requestContext(logger: Logger, lifecycle: ApiLifecycle) {
     } finally {
       lifecycle.release();
     }
-    requestLogger.info("request", {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const milliseconds = performance.now() - started;
+    const route = routeOf(c);
+    metrics.httpRequests.inc({ method: c.req.method, route, status: c.res.status });
+    metrics.httpSeconds.observe({ method: c.req.method, route }, milliseconds / 1000);
+    requestLogger.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(milliseconds * 10) / 10 });
   });
 }

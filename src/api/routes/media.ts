@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
+import { text } from "../../schemas/text.js";
 import { validateIdempotencyKey } from "../../services/idempotency.js";
 import { findStoredMedia, type MediaDeps, parseRange, readStoredMedia, UPLOAD_PATH, uploadMedia } from "../../services/media.js";
 import { isActiveContent } from "../../services/mediaTypes.js";
@@ -58,7 +59,7 @@ const serveSpec = createRoute({
   path: "/media/{name}",
   tags: ["media"],
   summary: "A stored media file, public: immutable, with ETag and byte ranges",
-  request: { params: z.object({ name: z.string().openapi({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }) }) },
+  request: { params: z.object({ name: text().openapi({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }) }) },
   responses: {
     200: { description: "The file, byte for byte", content: { "*/*": { schema: { type: "string", format: "binary" } } } },
     206: { description: "The requested byte range", content: { "*/*": { schema: { type: "string", format: "binary" } } } },

@@ -6,6 +6,7 @@ import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
 import { createChainViewReader, finalityRule, type ChainViewReader, type FinalitySetting } from "./finality.js";
 import type { LaneCall } from "./joinCalls.js";
+import type { PipelineObserver } from "./observer.js";
 import type { PipelineOptions } from "./options.js";
 import { createRpcClient, type RpcClient } from "./rpc.js";
 import { createSignerLane, type SignerLane } from "./signerLane.js";
@@ -28,6 +29,7 @@ export type ChainRuntime = {
   logger: Logger;
   /** The head and the highest final block, as the chain's finality defines it. */
   chainView: ChainViewReader;
+  observer: PipelineObserver;
   /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
   nextSigner(): LocalAccount;
   /**
@@ -39,7 +41,7 @@ export type ChainRuntime = {
 
 export function createChainRuntime(
   chain: PipelineChain,
-  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions },
+  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions; observer: PipelineObserver },
 ): ChainRuntime {
   const addresses = new Set(chain.signers.map((signer) => signer.address));
   if (addresses.size !== chain.signers.length) throw new ConfigError(`Chain ${chain.id} lists the same signer twice.`);
@@ -51,6 +53,7 @@ export function createChainRuntime(
     retry: options.rpcRetry,
     maxBatchSize: options.maxBatchSize,
     logger,
+    onTransportError: (kind) => deps.observer.rpcError(chain.id, kind),
   });
   const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
   const broadcaster = createBroadcaster({ rpc, logger });
@@ -85,6 +88,7 @@ export function createChainRuntime(
     lanes,
     logger,
     chainView: createChainViewReader(rpc, finalityRule(chain), logger),
+    observer: deps.observer,
     nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
     gasLimitFor,
   };

@@ -9,6 +9,7 @@ import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./cha
 import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "./loop.js";
+import { NO_OBSERVER, type PipelineObserver } from "./observer.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
 import { createReceiptMonitor } from "./receiptMonitor.js";
 import { recoverChain } from "./recovery.js";
@@ -40,6 +41,12 @@ export type TransactionRequest = {
    * `mintBatch`.
    */
   joinable?: Joinable;
+  /**
+   * Rows the request stores with its transaction, written in the database transaction that records it, before the
+   * broadcast: if they cannot be written, nothing is sent (and the batch it was recorded with is refused too). Not
+   * for joinable calls.
+   */
+  onRecord?: (client: pg.PoolClient, transactionId: string) => Promise<void>;
 };
 
 export type TransactionPipeline = {
@@ -93,14 +100,16 @@ export function createTransactionPipeline(deps: {
   options?: PipelineOverrides;
   /** This replica's name in the leases it holds; one per process. */
   replica?: string;
+  observer?: PipelineObserver;
 }): TransactionPipeline {
   const options = resolvePipelineOptions(deps.options);
   const { pool } = deps;
+  const observer = deps.observer ?? NO_OBSERVER;
   // A chain without signers is still served for reads elsewhere; here it only refuses sends.
   const runtimes = new Map<number, ChainRuntime>(
     deps.chains
       .filter((chain) => chain.signers.length > 0)
-      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options })]),
+      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options, observer })]),
   );
   // A chain whose RPC was down at start-up is recovered by its loop later; until then it refuses sends.
   const recovered = new Set<number>();
@@ -117,6 +126,7 @@ export function createTransactionPipeline(deps: {
 
   const sendOn = async (runtime: ChainRuntime, request: TransactionRequest): Promise<SentTransaction> => {
     if (!isHex(request.data)) throw new ValidationError("Transaction data must be hex.");
+    if (request.joinable && request.onRecord) throw new Error("A joinable call cannot store rows with its transaction.");
     if (!isAddress(request.to, { strict: false })) throw new ValidationError(`Not an address: ${request.to}.`);
     const to = getAddress(request.to);
     const value = request.value ?? 0n;
@@ -135,6 +145,7 @@ export function createTransactionPipeline(deps: {
       projectId: request.projectId ?? null,
       metadata: request.metadata ?? {},
       joinable: request.joinable ?? false,
+      onRecord: request.onRecord,
     });
   };
 
@@ -181,7 +192,17 @@ export function createTransactionPipeline(deps: {
         const monitor = createReceiptMonitor({ pool, runtime, options });
         const lease = createLease({ pool, name: receiptLeaseName(runtime), holder: replica });
         leases.push(lease);
-        const loop = createLoop(() => (recovered.has(runtime.id) ? lease.runIfHeld(() => monitor.tick()) : recover(runtime)), {
+        const pass = async () => {
+          const started = performance.now();
+          let failed = true;
+          try {
+            await (recovered.has(runtime.id) ? lease.runIfHeld(() => monitor.tick()) : recover(runtime));
+            failed = false;
+          } finally {
+            observer.receiptPass(runtime.id, (performance.now() - started) / 1000, failed);
+          }
+        };
+        const loop = createLoop(pass, {
           intervalMs: options.receiptPollMs,
           name: "receipt pass",
           logger: runtime.logger,

@@ -59,6 +59,7 @@ export function createResubmitter(deps: { pool: pg.Pool; runtime: ChainRuntime; 
     const dropped = unknown.filter((row) => !capped.has(row.id));
     if (dropped.length > 0) {
       runtime.logger.info("rebroadcasting transactions the node does not know", { nonces: dropped.map((row) => row.nonce) });
+      runtime.observer.resubmitted(runtime.id, "rebroadcast", dropped.length);
     }
     if (dropped.length < unknown.length) {
       runtime.logger.debug("offering capped transactions again", { nonces: unknown.filter((row) => capped.has(row.id)).map((row) => row.nonce) });
@@ -106,6 +107,7 @@ export function createResubmitter(deps: { pool: pg.Pool; runtime: ChainRuntime; 
       runtime.logger.info("fee bump", { nonce: row.nonce, signer: row.signer, previousHash: previous.hash, hash: next.hash, maxFeePerGas: next.maxFeePerGas });
       bumped.push({ signer: row.signer, transaction: { nonce: row.nonce, hash: next.hash, raw: next.raw } });
     }
+    if (bumped.length > 0) runtime.observer.resubmitted(runtime.id, "fee_bump", bumped.length);
     const refused = await resend(bumped);
     for (const [hash, reason] of refused) runtime.logger.warn("fee bump refused; offered again on later passes", { hash, reason });
     return capped;

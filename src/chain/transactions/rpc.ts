@@ -1,4 +1,5 @@
 import type { Logger } from "../../logger.js";
+import type { PipelineObserver } from "./observer.js";
 import { RpcTransportError, withRpcRetry, type RpcRetryOptions } from "./rpcRetry.js";
 
 export type RpcCall = { method: string; params: readonly unknown[] };
@@ -36,7 +37,16 @@ export type RpcClientOptions = {
   retry: RpcRetryOptions;
   maxBatchSize: number;
   logger: Logger;
+  /** Each try that got no usable answer, by kind. */
+  onTransportError?: (kind: Parameters<PipelineObserver["rpcError"]>[1]) => void;
 };
+
+function kindOf(error: RpcTransportError): Parameters<PipelineObserver["rpcError"]>[1] {
+  if (error.status === 429) return "rate_limited";
+  if (error.status !== undefined) return error.status >= 500 ? "http_5xx" : "http_4xx";
+  if (error.message.startsWith("request failed")) return /timeout|aborted/i.test(error.message) ? "timeout" : "connection";
+  return "bad_response";
+}
 
 // Node error codes meaning "the provider throttled us", which some providers put inside a 200 response.
 const RATE_LIMIT_CODES = new Set([-32005, 429]);
@@ -55,7 +65,13 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   let nextId = 1;
   let queued: { call: RpcCall; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
 
-  const post = async (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> => {
+  const post = (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> =>
+    postOnce(calls, tryIndex).catch((error: unknown) => {
+      if (error instanceof RpcTransportError) options.onTransportError?.(kindOf(error));
+      throw error;
+    });
+
+  const postOnce = async (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> => {
     const url = options.urls[tryIndex % options.urls.length]!;
     const firstId = nextId;
     nextId += calls.length;

@@ -20,11 +20,14 @@ export type PreparedTransaction = {
   metadata: Record<string, unknown>;
   /** May share one transaction with other joinable calls to the same contract, and how (joinCalls.ts). */
   joinable: Joinable;
+  /** Writes what the request stores with its transaction, in the database transaction that records it. */
+  onRecord?: (client: pg.PoolClient, transactionId: string) => Promise<void>;
 };
 
 /**
  * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, all
- * in one database transaction: nonces are handed out if and only if their transactions are recorded. The caller
+ * in one database transaction, with the rows their requests store beside them (`onRecord`): nonces are handed out if
+ * and only if their transactions are recorded. The caller
  * broadcasts only after this commits (the outbox rule), so a crash at any point leaves either nothing or a record
  * that start-up recovery rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
  */
@@ -66,6 +69,7 @@ export async function signAndRecord(
       });
     }
     await insertTransactions(client, transactions);
+    for (const [index, prepared] of batch.entries()) await prepared.onRecord?.(client, transactions[index]!.id);
     return transactions;
   });
 }

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../src/ports.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+/**
+ * GraphQL and SQL over HTTP (decisions.md, "GraphQL and SQL over HTTP"): a `read` token, envelope refusals, their
+ * own connections with a statement timeout, live slots that refused queries cannot use up; /metrics and /status for
+ * operators only.
+ */
+
+const TIMEOUT_MS = 4000;
+const SQL_CONNECTIONS = 2;
+let service: TestService;
+let readToken: string;
+
+type Answer = { status: number; contentType: string | null; body: any };
+
+async function call(path: string, init: RequestInit & { token?: string | null } = {}): Promise<Answer> {
+  const headers = new Headers(init.headers);
+  const token = init.token === undefined ? readToken : init.token;
+  if (token !== null) headers.set("authorization", `Bearer ${token}`);
+  const response = await fetch(`${service.baseUrl}${path}`, { ...init, headers });
+  const text = await response.text();
+  const contentType = response.headers.get("content-type");
+  return { status: response.status, contentType, body: contentType?.includes("json") ? JSON.parse(text) : text };
+}
+
+/** The `sql` parameter as @ponder/client sends it (superjson). */
+const sqlQuery = (sql: string) => `sql=${encodeURIComponent(JSON.stringify({ json: { sql, params: [] } }))}`;
+
+/** A count over a 9-way cross join of the minted tokens: billions of rows, it runs until the statement timeout. */
+const heavy = (n: number) => `SELECT count(*) AS n${n} FROM ${Array.from({ length: 9 }, (_, index) => `erc721_token t${index}`).join(", ")}`;
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Record<string, any>;
+}
+
+beforeAll(async () => {
+  service = await startTestService({ env: { TOKENHUB_SQL_TIMEOUT_MS: String(TIMEOUT_MS), TOKENHUB_SQL_CONNECTIONS: String(SQL_CONNECTIONS) } });
+  const created = await service.cli(["token", "create", "--project", "default", "--scopes", "read"]);
+  readToken = created.stdout.trim().split("\n").at(-1)!.trim();
+  const { contractAddress } = await post("/api/v1/erc721/create", { chainId: 31337, name: "Rows", symbol: "ROW" });
+  for (let index = 0; index < 12; index++) await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress, recipientAddress: "0x000000000000000000000000000000000000dEaD" });
+  await waitFor(async () => (await call(`/sql/db?${sqlQuery("SELECT count(*) AS n FROM erc721_token")}`)).body?.rows?.[0]?.n === "12", { timeoutMs: 30_000 });
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("GraphQL and SQL over HTTP", () => {
+  it("needs a read token for /sql and POST /graphql; the GraphiQL page stays open", async () => {
+    const unauthorized = { success: false, error: "Missing Authorization header; send 'Authorization: Bearer <token>'.", code: "UNAUTHORIZED" };
+    expect(await call(`/sql/db?${sqlQuery("SELECT 1")}`, { token: null })).toMatchObject({ status: 401, body: unauthorized });
+    expect(await call(`/sql/live?${sqlQuery("SELECT 1")}`, { token: null })).toMatchObject({ status: 401, body: unauthorized });
+    const query = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ collections { items { name } } }" }) };
+    expect(await call("/graphql", { ...query, token: null })).toMatchObject({ status: 401, body: unauthorized });
+    const graphiql = await call("/graphql", { token: null });
+    expect(graphiql.status).toBe(200);
+    expect(graphiql.contentType).toMatch(/^text\/html/);
+
+    expect(await call("/graphql", query)).toMatchObject({ status: 200, body: { data: { collections: { items: [{ name: "Rows" }] } } } });
+    expect(await call(`/sql/db?${sqlQuery("SELECT name FROM collection")}`)).toMatchObject({ status: 200, body: { rows: [{ name: "Rows" }] } });
+  });
+
+  it("answers a refused query with the 400 envelope, not a plain-text 500", async () => {
+    expect(await call(`/sql/db?${sqlQuery("SELECT * FROM tokenhub_app.api_tokens")}`)).toEqual({
+      status: 400,
+      contentType: "application/json",
+      body: { success: false, error: "The SQL query was refused: Schema name not supported", code: "VALIDATION_ERROR" },
+    });
+    expect(await call(`/sql/db?${sqlQuery("DELETE FROM collection")}`)).toMatchObject({
+      status: 400,
+      body: { success: false, error: "The SQL query was refused: DeleteStmt not supported", code: "VALIDATION_ERROR" },
+    });
+    expect(await call("/sql/db")).toMatchObject({ status: 400, body: { success: false, error: 'The SQL query was refused: Missing "sql" query parameter', code: "VALIDATION_ERROR" } });
+    expect(await call("/sql/db?sql=not-json")).toMatchObject({ status: 400, body: { success: false, code: "VALIDATION_ERROR" } });
+  });
+
+  it("keeps live slots for valid queries after more refused live queries than there are slots", async () => {
+    const refused = Array.from({ length: 1001 }, (_, index) => `/sql/live?${sqlQuery(`DELETE FROM collection WHERE name = 'x${index}'`)}`);
+    for (let start = 0; start < refused.length; start += 25) {
+      const answers = await Promise.all(refused.slice(start, start + 25).map((path) => call(path)));
+      for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: { code: "VALIDATION_ERROR" } });
+    }
+    const abort = new AbortController();
+    const live = await fetch(`${service.baseUrl}/sql/live?${sqlQuery("SELECT count(*) FROM collection")}`, { headers: { authorization: `Bearer ${readToken}` }, signal: abort.signal });
+    expect(live.status).toBe(200);
+    expect(live.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    abort.abort();
+  });
+
+  it("serves REST reads while every SQL connection runs a query until the timeout, and cuts those at the timeout", async () => {
+    // More heavy queries than Ponder's own read pool has connections (9): on a shared pool, REST reads would wait.
+    let heavyEnded = false;
+    // Each its own text: Ponder answers the same text once for every request that asks it meanwhile.
+    const heavyAnswers = Array.from({ length: 10 }, (_, n) => call(`/sql/db?${sqlQuery(heavy(n))}`));
+    void Promise.race(heavyAnswers).then(() => {
+      heavyEnded = true;
+    });
+    await waitFor(
+      async () => {
+        const [row] = await queryDatabase<{ n: number }>(
+          service.databaseUrl(),
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'tokenhub_index_http' AND state = 'active' AND query LIKE '%t8%'",
+        );
+        return row!.n === SQL_CONNECTIONS;
+      },
+      { timeoutMs: TIMEOUT_MS / 2, intervalMs: 10, message: () => "the heavy queries did not take every SQL connection" },
+    );
+    const collections = await call("/api/v1/collections?chainId=31337");
+    const reads = await Promise.all(Array.from({ length: 5 }, () => call(`/api/v1/erc721/tokens?chainId=31337&contractAddress=${collections.body.collections[0].contractAddress}`)));
+    expect(heavyEnded).toBe(false);
+    for (const read of reads) expect(read).toMatchObject({ status: 200, body: { success: true } });
+    expect(reads[0]!.body.tokens).toHaveLength(12);
+
+    const answers = await Promise.all(heavyAnswers);
+    const cancelled = { success: false, error: `The query ran longer than ${TIMEOUT_MS} ms (TOKENHUB_SQL_TIMEOUT_MS) and was cancelled.`, code: "VALIDATION_ERROR" };
+    const busy = { success: false, error: `Every connection for SQL and GraphQL queries stayed busy for ${TIMEOUT_MS} ms; try again later.`, code: "RATE_LIMITED" };
+    for (const answer of answers) expect([answer.status, answer.body]).toSatisfy(([status, body]) => (status === 400 && JSON.stringify(body) === JSON.stringify(cancelled)) || (status === 429 && JSON.stringify(body) === JSON.stringify(busy)));
+    expect(answers.filter((answer) => answer.status === 400).length).toBeGreaterThanOrEqual(SQL_CONNECTIONS);
+  }, 60_000);
+});
+
+describe("operator routes", () => {
+  it("serves /metrics and /status to admin tokens only; /health stays open", async () => {
+    for (const path of ["/metrics", "/status"]) {
+      expect(await call(path, { token: null })).toMatchObject({ status: 401, body: { success: false, code: "UNAUTHORIZED" } });
+      expect(await call(path, {})).toMatchObject({ status: 403, body: { success: false, error: "This token lacks the 'admin' scope.", code: "FORBIDDEN" } });
+      expect((await call(path, { token: service.adminToken })).status).toBe(200);
+    }
+    expect((await call("/metrics", { token: service.adminToken })).body).toMatch(/^# HELP /m);
+    expect((await call("/status", { token: service.adminToken })).body).toMatchObject({ local: { id: 31337 } });
+    expect((await call("/health", { token: null })).status).toBe(200);
+  });
+
+  it("serves them on TOKENHUB_METRICS_PORT without a token, and not on the API port, when that is set", async () => {
+    const metricsPort = await freePort();
+    const other = await startTestService({ env: { TOKENHUB_METRICS_PORT: String(metricsPort) } });
+    try {
+      const onApiPort = await fetch(`${other.baseUrl}/metrics`, { headers: { authorization: `Bearer ${other.adminToken}` } });
+      expect((await fetch(`${other.baseUrl}/status`, { headers: { authorization: `Bearer ${other.adminToken}` } })).status).toBe(404);
+      expect(onApiPort.status).toBe(404);
+      expect(await onApiPort.json()).toEqual({ success: false, error: "/metrics is served on the metrics port (TOKENHUB_METRICS_PORT).", code: "NOT_FOUND" });
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^# HELP /m);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/status`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/api/v1/collections?chainId=31337`)).status).toBe(404);
+    } finally {
+      await other.destroy();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localSignerAccount } from "../../src/chain/signers.js";
+import { startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+/** /metrics (README, "Metrics"): tokenhub's series beside Ponder's, moving as a burst of mints goes through. */
+
+let service: TestService;
+let signer: string;
+const BURST = 40;
+
+/** The scraped text as `series -> value`, a series being its name and labels as printed. */
+async function scrape(): Promise<Map<string, number>> {
+  const response = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+  expect(response.status).toBe(200);
+  const series = new Map<string, number>();
+  for (const line of (await response.text()).split("\n")) {
+    const match = /^([a-z_:]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
+    if (match) series.set(match[1]!, Number(match[2]));
+  }
+  return series;
+}
+
+const value = (series: Map<string, number>, key: string) => series.get(key) ?? 0;
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${service.baseUrl}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+beforeAll(async () => {
+  service = await startTestService({ env: { TOKENHUB_TX_MAX_JOINED_CALLS: "1" } });
+  signer = localSignerAccount(service.dataDir).address;
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("metrics", () => {
+  it("shows the pipeline, route and loop series moving during a mint burst, beside Ponder's", async () => {
+    const created = await post("/api/v1/erc721/create", { chainId: 31337, name: "Metered", symbol: "MTR" });
+    expect(created.status).toBe(200);
+    const chain = 'chain_id="31337"';
+    const mintRoute = 'method="POST",route="/api/v1/erc721/mint"';
+    const before = await waitFor(async () => {
+      const series = await scrape();
+      const settled = `{${chain},status="success"}`;
+      return value(series, `tokenhub_transactions${settled}`) >= 1 && value(series, `tokenhub_transaction_receipt_seconds_count${settled}`) >= 1 && series;
+    });
+
+    const mints = await Promise.all(
+      Array.from({ length: BURST }, () => post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: created.body.contractAddress, recipientAddress: signer })),
+    );
+    expect(mints.map((mint) => mint.status)).toEqual(Array(BURST).fill(200));
+
+    const after = await waitFor(
+      async () => {
+        const series = await scrape();
+        return value(series, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) - value(before, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) === BURST && series;
+      },
+      { timeoutMs: 30_000, message: () => "the receipts of the burst were not counted" },
+    );
+    const moved = (key: string) => value(after, key) - value(before, key);
+    expect(moved(`tokenhub_http_requests_total{${mintRoute},status="200"}`)).toBe(BURST);
+    expect(moved(`tokenhub_http_request_duration_seconds_count{${mintRoute}}`)).toBe(BURST);
+    expect(moved(`tokenhub_transaction_broadcast_seconds_count{${chain},purpose="erc721.mint"}`)).toBe(BURST);
+    expect(moved(`tokenhub_transactions{${chain},status="success"}`)).toBe(BURST);
+    expect(moved(`tokenhub_signer_balance{${chain},signer="${signer}"}`)).toBeLessThan(0);
+    expect(value(after, `tokenhub_signer_nonce_gap{${chain},signer="${signer}"}`)).toBe(0);
+    expect(value(after, `tokenhub_signer_pending_transactions{${chain},signer="${signer}"}`)).toBe(0);
+    expect(moved('tokenhub_loop_duration_seconds_count{loop="pipeline_metrics"}')).toBeGreaterThan(0);
+    expect(moved('tokenhub_loop_duration_seconds_count{loop="receipt"}')).toBeGreaterThan(0);
+    expect(value(after, 'tokenhub_loop_failures_total{loop="pipeline_metrics"}')).toBe(0);
+    // Ponder's own series are in the same scrape.
+    expect([...after.keys()].some((key) => key.startsWith("ponder_"))).toBe(true);
+  }, 60_000);
+});
