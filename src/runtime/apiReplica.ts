@@ -1,14 +1,13 @@
-import path from "node:path";
 import type { Settings } from "../config/env.js";
-import { RUNTIME_FILE_ENV, type RuntimeChain } from "../config/runtime.js";
+import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { isPortFree } from "../ports.js";
 import type { Store } from "../store/db.js";
 import { getSetting } from "../store/indexState.js";
 import type { Progress } from "./chains.js";
-import { type Indexer, PORT_TAKEN, ROOT_DIR, servingSchemaKey, type UnreachableChain, writeRuntimeFile } from "./indexer.js";
+import { type Indexer, launchPonder, PORT_TAKEN, servingSchemaKey, type UnreachableChain, writeRuntimeFile } from "./indexer.js";
 import { throwIfAborted, waitForHealth } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion, startPonder } from "./ponderProcess.js";
+import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
 
 /** How often a replica looks for the indexer's schema while it waits for it, and for a new one once it serves. */
 const SCHEMA_POLL_MS = 1_000;
@@ -73,17 +72,7 @@ export function createApiReplica(deps: {
     const portInUse = new ConfigError(`Port ${settings.port} is in use by another program: stop it, or set PORT to a free port.`);
     if (!(await isPortFree(settings.port))) throw portInUse;
     let portTaken = false;
-    const started = startPonder({
-      command: "serve",
-      rootDir: ROOT_DIR,
-      pidFile: path.join(settings.dataDir, "ponder.pid"),
-      schema,
-      port: settings.port,
-      host: settings.host,
-      logLevel: settings.logLevel,
-      logFormat: settings.logFormat,
-      shutdownGraceMs: settings.shutdownGraceMs,
-      env: { ...process.env, DATABASE_URL: deps.databaseUrl, [RUNTIME_FILE_ENV]: runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    const started = launchPonder(settings, { command: "serve", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
       onOutput: (chunk) => {
         if (PORT_TAKEN.test(chunk.toString())) portTaken = true;
         deps.ponderOutput(chunk);

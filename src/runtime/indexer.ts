@@ -97,17 +97,7 @@ export function createIndexer(deps: {
     let portTaken = false;
     let otherBuild = false;
     const spawnPonder = () => {
-      const started = startPonder({
-        command: "start",
-        rootDir: ROOT_DIR,
-        pidFile: path.join(settings.dataDir, "ponder.pid"),
-        schema,
-        port: settings.port,
-        host: settings.host,
-        logLevel: settings.logLevel,
-        logFormat: settings.logFormat,
-        shutdownGraceMs: settings.shutdownGraceMs,
-        env: { ...process.env, DATABASE_URL: deps.databaseUrl, [RUNTIME_FILE_ENV]: runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+      const started = launchPonder(settings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
           if (PORT_TAKEN.test(text)) portTaken = true;
@@ -235,3 +225,24 @@ export const PORT_TAKEN = /Port in use/;
 
 /** What Ponder says when its schema was built by other indexing code. */
 const OTHER_BUILD = /was previously used by a different Ponder app/;
+
+/** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
+export function launchPonder(
+  settings: Settings,
+  target: { command: "start" | "serve"; schema: string; databaseUrl: string; runtimeFile: string },
+  output: { onOutput: (chunk: Buffer) => void },
+): PonderProcess {
+  return startPonder({
+    command: target.command,
+    rootDir: ROOT_DIR,
+    pidFile: path.join(settings.dataDir, "ponder.pid"),
+    schema: target.schema,
+    port: settings.port,
+    host: settings.host,
+    logLevel: settings.logLevel,
+    logFormat: settings.logFormat,
+    shutdownGraceMs: settings.shutdownGraceMs,
+    env: { ...process.env, DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    onOutput: output.onOutput,
+  });
+}
