@@ -5,6 +5,7 @@ import { tokenHubERC721Abi } from "../../abis/index.js";
 import { ChainUnavailableError, NotFoundError } from "../errors.js";
 import type { MetadataPatch } from "../schemas/metadata.js";
 import { patchCollectionDefaults, patchTokenMetadata } from "../store/metadataChanges.js";
+import { findWaitingMintMetadata } from "../store/mintMetadata.js";
 import { findProjectCollection, type ProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type SentWrite, sentWrite } from "./chainWriter.js";
@@ -80,7 +81,9 @@ export async function setTokenMetadata(
   const collection = await requireOwnNftCollection(deps, caller, input.chainId, input.contractAddress);
   await requireToken(deps, collection, input.tokenId);
   const key = { chainId: collection.chainId, address: collection.address };
-  await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata);
+  // Reads show a mint's metadata before the metadata job attaches it: the patch applies to what they show.
+  const mint = collection.kind === "erc721" ? await findWaitingMintMetadata(deps.indexDb, collection.chainId, collection.address, input.tokenId) : undefined;
+  await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata, mint);
   return written(deps, collection.chainId, await propagateMetadata(deps.propagation, key));
 }
 
