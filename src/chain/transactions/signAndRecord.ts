@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
 import { withTransaction } from "../../store/db.js";
+import { insertOperations } from "../../store/operations.js";
 import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
 import type { Fees } from "./fees.js";
 import type { Joinable } from "./joinCalls.js";
@@ -20,13 +21,18 @@ export type PreparedTransaction = {
   metadata: Record<string, unknown>;
   /** May share one transaction with other joinable calls to the same contract, and how (joinCalls.ts). */
   joinable: Joinable;
+  /**
+   * One entry per call the transaction carries, in call order: the operation (the write request) that asked for it,
+   * recorded with the transaction so that the request's operationId finds it; null for a call no request names.
+   */
+  operations: readonly (string | null)[];
 };
 
 /**
- * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, all
- * in one database transaction: nonces are handed out if and only if their transactions are recorded. The caller
- * broadcasts only after this commits (the outbox rule), so a crash at any point leaves either nothing or a record
- * that start-up recovery rebroadcasts.
+ * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes and
+ * the operations their calls belong to, all in one database transaction: nonces are handed out if and only if their
+ * transactions are recorded. The caller broadcasts only after this commits (the outbox rule), so a crash at any point
+ * leaves either nothing or a record that start-up recovery rebroadcasts.
  */
 export async function signAndRecord(
   deps: { pool: pg.Pool; chainId: number },
@@ -66,6 +72,16 @@ export async function signAndRecord(
       });
     }
     await insertTransactions(client, transactions);
+    await insertOperations(
+      client,
+      batch.flatMap((prepared, index) =>
+        prepared.operations.flatMap((id, callIndex) =>
+          id === null || prepared.projectId === null
+            ? []
+            : [{ id, projectId: prepared.projectId, chainId: deps.chainId, purpose: prepared.purpose, transactionId: transactions[index]!.id, callIndex: prepared.operations.length > 1 ? callIndex : null }],
+        ),
+      ),
+    );
     return transactions;
   });
 }
