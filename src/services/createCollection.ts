@@ -50,7 +50,8 @@ export async function createCollection(
           functionName: input.kind === "erc721" ? "createERC721" : "createERC1155",
           args: [input.name, input.symbol, input.transferable, admin, [...signers], metadataRoot],
         });
-  const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.tokenFactory, data, purpose: `${input.kind}.create`, ...recordedWith(caller) });
+  const recorded = recordedWith(caller);
+  const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.tokenFactory, data, purpose: `${input.kind}.create`, ...recorded });
   const record = await writer.pipeline.waitForReceipt(chain.id, sent.hash, { timeoutMs: 120_000 }).catch((error: unknown) => {
     if (!(error instanceof ReceiptTimeoutError)) throw error;
     throw new ChainUnavailableError(`The collection's transaction ${sent.hash} is still pending after 120 s; GET /api/v1/transactions/${sent.hash} follows it.`);
@@ -79,7 +80,7 @@ export async function createCollection(
   });
   const token = { contractAddress, name: input.name, symbol: input.symbol };
   return {
-    ...sentWrite(writer.runtime, chain.id, record.hash),
+    ...sentWrite(writer.runtime, chain.id, record.hash, recorded.operationId),
     contractAddress,
     token: input.kind === "erc20" ? { ...token, decimals: input.decimals } : { ...token, transferable: input.transferable },
   };
