@@ -28,6 +28,43 @@ export type SeedPlan = {
 
 type Progress = (line: string) => void;
 
+/** The ERC-721 collection's tokens were minted by the service, ten joined mints per transaction. */
+const MINTS_PER_TRANSACTION = 10;
+const MINT_HASH_SQL = (g: string) => `'0x' || md5('tx' || (${g})::text) || md5('tx' || (${g})::text)`;
+
+/**
+ * The service's records of those mints, as the token reads find them (a token's mint transaction is looked up in the
+ * app store for the metadata its mint gave it): a transaction and its attempt per ten tokens, every other one with
+ * metadata for each of its calls, attached to the tokens by the metadata job (token_metadata, attached_by).
+ */
+async function seedMintRecords(client: pg.PoolClient, plan: SeedPlan): Promise<void> {
+  const { chainId, erc721 } = plan;
+  const transactions = Math.ceil(erc721.tokens / MINTS_PER_TRANSACTION);
+  const calls = (withMetadata: string) =>
+    `(SELECT jsonb_agg(CASE WHEN ${withMetadata} THEN jsonb_build_object('tokenMetadata', jsonb_build_object('name', 'Minted ' || c)) ELSE '{}'::jsonb END)
+        FROM generate_series(1, ${MINTS_PER_TRANSACTION}) AS c)`;
+  await client.query(`
+    INSERT INTO tokenhub_app.transactions
+      (id, chain_id, signer, nonce, status, purpose, project_id, metadata, to_address, data, gas_limit, mined_hash, block_number, block_hash, final)
+    SELECT md5('mint' || g)::uuid, ${chainId}, '0x00000000000000000000000000000000000BE7C4', g, 'success', 'erc721.mint',
+           (SELECT id FROM tokenhub_app.projects ORDER BY created_at LIMIT 1),
+           CASE WHEN g % 2 = 0
+                THEN jsonb_build_object('joined', ${calls("true")}, 'tokenMetadataRecorded', jsonb_build_object('blockHash', '0x' || md5('block' || g)))
+                ELSE jsonb_build_object('joined', ${calls("false")}) END,
+           '${erc721.contract}', '\\x00'::bytea, 1000000, ${MINT_HASH_SQL("g")}, 1000 + g * ${MINTS_PER_TRANSACTION} / 100, '0x' || md5('block' || g), true
+      FROM generate_series(0, ${transactions - 1}) AS g`);
+  await client.query(`
+    INSERT INTO tokenhub_app.transaction_attempts (hash, transaction_id, attempt, raw, max_fee_per_gas, max_priority_fee_per_gas)
+    SELECT ${MINT_HASH_SQL("g")}, md5('mint' || g)::uuid, 0, '\\x00'::bytea, 1, 1 FROM generate_series(0, ${transactions - 1}) AS g`);
+  await client.query(`
+    INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata, attached_by)
+    SELECT ${chainId}, '${erc721.contract}', i + 1, (SELECT id FROM tokenhub_app.projects ORDER BY created_at LIMIT 1),
+           jsonb_build_object('name', 'Minted ' || (i % ${MINTS_PER_TRANSACTION} + 1)), md5('mint' || (i / ${MINTS_PER_TRANSACTION}))::uuid
+      FROM generate_series(0, ${erc721.tokens - 1}) AS i
+     WHERE (i / ${MINTS_PER_TRANSACTION}) % 2 = 0`);
+  for (const table of ["transactions", "transaction_attempts", "token_metadata"]) await client.query(`VACUUM (ANALYZE) tokenhub_app.${table}`);
+}
+
 async function insertInChunks(client: pg.PoolClient, label: string, total: number, insert: (from: number, to: number) => string, progress: Progress) {
   const began = performance.now();
   for (let from = 0; from < total; from += CHUNK) {
@@ -58,10 +95,11 @@ export async function seedIndex(pool: pg.Pool, plan: SeedPlan, progress: Progres
       (from, to) => `
         INSERT INTO "${schema}".erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction)
         SELECT ${chainId}, '${erc721.contract}', i + 1, ${OWNER_SQL(`(i::bigint * ${SPREAD}) % ${erc721.owners}`)},
-               ${BLOCK_TIME} + i, ${BLOCK_TIME} + i, 1000 + i / 100, '0x' || md5('tx' || i) || md5('tx' || i)
+               ${BLOCK_TIME} + i, ${BLOCK_TIME} + i, 1000 + i / 100, ${MINT_HASH_SQL(`i / ${MINTS_PER_TRANSACTION}`)}
           FROM generate_series(${from}, ${to}) AS i`,
       progress,
     );
+    await seedMintRecords(client, plan);
 
     // Row i belongs to owner i % owners; that owner's j-th row (j = i / owners) holds token type (owner + j) % types,
     // distinct for one owner as long as it holds at most `tokenTypes` types.

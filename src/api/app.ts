@@ -34,6 +34,7 @@ import { keysRoutes } from "./routes/keys.js";
 import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
+import { operationsRoutes } from "./routes/operations.js";
 import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", erc721Routes(deps));
   app.route("/", erc1155Routes({ ...deps, maxBatchSize: deps.runtime.maxBatchSize }));
   app.route("/", transactionsRoutes(deps));
+  app.route("/", operationsRoutes(deps));
   app.route("/", erc6551Routes(deps));
   app.route("/", accountCallsRoutes(deps));
   app.route("/", accountActionsRoutes(deps));

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hex } from "viem";
 import { tokenIdSchema, weiValueSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema, pageSchema } from "./common.js";
+import { addressSchema, chainIdSchema, operationIdSchema, pageSchema } from "./common.js";
 
 export const createAccountBody = z
   .object({ nft: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) })
@@ -13,6 +13,7 @@ export const createAccountResponse = z
     accountAddress: z.string(),
     transactionHash: z.string().nullable().openapi({ description: "The creating transaction; for an account that already existed, the one that created it when known" }),
     transactionUrl: z.string().nullable(),
+    operationId: operationIdSchema,
   })
   .openapi("NftAccountCreated");
 

@@ -41,6 +41,12 @@ export const pageSchema = integerFrom(0).optional().default(0).openapi({ type: "
 
 export const PAGE_SIZE = 50;
 
+/** Every accepted write request's own id, in its answer: what a client keys on when requests share a transaction. */
+export const operationIdSchema = z.string().uuid().openapi({
+  description:
+    "This request's id, unique per request even when requests share one transaction (mints that arrive together are joined into one); GET /api/v1/operations/{operationId} answers its status, transaction and what it minted",
+});
+
 export const errorBodySchema = z
   .object({
     success: z.literal(false),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { text } from "./text.js";
 import { tokenIdSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema } from "./common.js";
+import { addressSchema, chainIdSchema, operationIdSchema } from "./common.js";
 
 /**
  * Metadata as it is stored: the OpenSea field names, and only the fields a write set, so that a token's own
@@ -132,6 +132,7 @@ export const metadataWriteResponse = z
     success: z.literal(true),
     transactionHash: z.string().optional().openapi({ description: "The propagation transaction, when this write sent one" }),
     transactionUrl: z.string().optional(),
+    operationId: operationIdSchema.optional().openapi({ description: "This request's id, when it sent the propagation transaction (GET /api/v1/operations/{operationId})" }),
   })
   .openapi("MetadataWritten", {
     description:

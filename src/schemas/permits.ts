@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema, errorBodySchema } from "./common.js";
+import { addressSchema, chainIdSchema, errorBodySchema, operationIdSchema } from "./common.js";
 import { type MetadataFields, metadataInputSchema } from "./metadata.js";
 
 const DIGITS = /^\d{1,15}$/;
@@ -78,7 +78,7 @@ export const preparedCallSchema = z
   .openapi("PreparedCall", { description: "The transaction the recipient sends, from its own account, to redeem" });
 
 export const permitIssuedResponse = z
-  .object({ success: z.literal(true), permitId: z.string().uuid(), signature: z.string(), preparedCall: preparedCallSchema })
+  .object({ success: z.literal(true), permitId: z.string().uuid(), signature: z.string(), preparedCall: preparedCallSchema, operationId: operationIdSchema })
   .openapi("PermitIssued");
 
 export const permitIdParams = z.object({
@@ -125,7 +125,13 @@ export const permitResponse = z
   .openapi("Permit");
 
 export const permitRevokedResponse = z
-  .object({ success: z.literal(true), permitId: z.string(), transactionHash: z.string(), transactionUrl: z.string() })
+  .object({
+    success: z.literal(true),
+    permitId: z.string(),
+    transactionHash: z.string().openapi({ description: "The revocation; a permit whose revocation was sent already is answered with that one" }),
+    transactionUrl: z.string(),
+    operationId: operationIdSchema,
+  })
   .openapi("PermitRevocationSent");
 
 /** `ownerAddress` is the name GroupOS clients use for the recipient here; either may be given, not two different ones. */

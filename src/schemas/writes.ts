@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { text } from "./text.js";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema } from "./common.js";
+import { addressSchema, chainIdSchema, operationIdSchema } from "./common.js";
 import { metadataInputSchema as metadata } from "./metadata.js";
 
 const name = text().trim().min(1, "is required").max(100, "at most 100 characters");
@@ -55,7 +55,7 @@ export const batchMintErc1155Body = z
   .openapi("BatchMintErc1155Request");
 
 export const writeResponse = z
-  .object({ success: z.literal(true), transactionHash: z.string(), transactionUrl: z.string() })
+  .object({ success: z.literal(true), transactionHash: z.string(), transactionUrl: z.string(), operationId: operationIdSchema })
   .openapi("TransactionSent");
 
 const tokenCreated = { contractAddress: z.string(), name: z.string(), symbol: z.string() };
@@ -69,9 +69,19 @@ export const createCollectionResponse = writeResponse
   .extend({ contractAddress: z.string(), token: z.object({ ...tokenCreated, transferable: z.boolean() }).openapi({ description: tokenCreatedDescription }) })
   .openapi("CollectionCreated");
 
-export const createTokenTypeResponse = z.object({ success: z.literal(true), tokenId: z.string() }).openapi("Erc1155TokenTypeCreated");
+export const createTokenTypeResponse = z.object({ success: z.literal(true), tokenId: z.string(), operationId: operationIdSchema }).openapi("Erc1155TokenTypeCreated");
 
 export const createErc1155Response = z.union([createCollectionResponse, createTokenTypeResponse]);
+
+export const mintedTokenSchema = z
+  .object({
+    contractAddress: z.string(),
+    recipientAddress: z.string(),
+    tokenId: z.string().nullable().openapi({ description: "null for ERC-20" }),
+    amount: z.string().openapi({ description: "Human-readable (decimals applied for ERC-20 tokens this service manages)" }),
+    amountRaw: z.string(),
+  })
+  .openapi("MintedToken");
 
 export const transactionResponse = z
   .object({
@@ -96,14 +106,6 @@ export const transactionResponse = z
     previousHashes: z.array(z.string()).openapi({ description: "Earlier attempts (replaced by a fee bump)" }),
     purpose: z.string(),
     failureReason: z.string().nullable(),
-    minted: z.array(
-      z.object({
-        contractAddress: z.string(),
-        recipientAddress: z.string(),
-        tokenId: z.string().nullable().openapi({ description: "null for ERC-20" }),
-        amount: z.string().openapi({ description: "Human-readable (decimals applied for ERC-20 tokens this service manages)" }),
-        amountRaw: z.string(),
-      }),
-    ),
+    minted: z.array(mintedTokenSchema),
   })
   .openapi("Transaction");

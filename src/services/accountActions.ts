@@ -12,6 +12,7 @@ import type { KeyVault } from "../custody/keyVault.js";
 import { ChainRejectedError, ChainUnavailableError, ForbiddenError, NotFoundError } from "../errors.js";
 import { ACCOUNT_BATCH_PURPOSE, ACCOUNT_CREATE_PURPOSE, findPendingAccountCreation } from "../store/accountTransactions.js";
 import type { StoreDb } from "../store/db.js";
+import { insertOperationWithoutSending } from "../store/operations.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, sentWrite, transactionUrl } from "./chainWriter.js";
 import { findProjectKeySigner } from "./cloudKeys.js";
@@ -20,7 +21,7 @@ import { describeTokenAccount } from "./erc6551.js";
 
 export type NftRef = { chainId: number; contractAddress: Address; tokenId: bigint };
 
-export type AccountCreated = { success: true; accountAddress: Address; transactionHash: Hex | null; transactionUrl: string | null };
+export type AccountCreated = { success: true; accountAddress: Address; transactionHash: Hex | null; transactionUrl: string | null; operationId: string };
 
 /** A relayed signature stays valid this long: long enough for a stuck transaction's fee bumps, not forever. */
 const BATCH_SIGNATURE_LIFETIME_SECONDS = 24n * 3600n;
@@ -47,21 +48,34 @@ export async function createNftAccount(
   const chain = requireChain(writer.runtime, nft.chainId);
   if (!chain.accountsDeployed) throw new ChainUnavailableError(`The ERC-6551 registry or tokenhub's account implementation is not deployed on chain ${chain.id}.`);
   const account = await describeTokenAccount(writer, nft);
-  const answer = (hash: Hex | null): AccountCreated => ({
-    success: true,
-    accountAddress: account.contractAddress,
-    transactionHash: hash,
-    transactionUrl: hash === null ? null : transactionUrl(writer.runtime, chain.id, hash),
-  });
+  // The account exists, or its creation was sent before: this request sends nothing, and its operation names the
+  // creating transaction when the service sent it.
+  const answerWithoutSending = async (hash: Hex | null): Promise<AccountCreated> => {
+    const operationId = crypto.randomUUID();
+    await insertOperationWithoutSending(deps.store, {
+      id: operationId,
+      projectId: caller.projectId,
+      chainId: chain.id,
+      purpose: ACCOUNT_CREATE_PURPOSE,
+      ...(hash === null ? {} : { transactionHash: hash }),
+    });
+    return {
+      success: true,
+      accountAddress: account.contractAddress,
+      transactionHash: hash,
+      transactionUrl: hash === null ? null : transactionUrl(writer.runtime, chain.id, hash),
+      operationId,
+    };
+  };
   if (account.deployed) {
     const [indexed] = await deps.indexDb
       .select({ transactionHash: schema.erc6551Account.transactionHash })
       .from(schema.erc6551Account)
       .where(and(eq(schema.erc6551Account.chainId, chain.id), eq(schema.erc6551Account.address, account.contractAddress.toLowerCase() as Address)));
-    return answer(indexed?.transactionHash ?? null);
+    return await answerWithoutSending(indexed?.transactionHash ?? null);
   }
   const pending = await findPendingAccountCreation(deps.store, chain.id, account.contractAddress.toLowerCase());
-  if (pending !== undefined) return answer(pending);
+  if (pending !== undefined) return await answerWithoutSending(pending);
 
   try {
     await writer.publicClient(chain.id).readContract({ address: nft.contractAddress, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [nft.tokenId] });
@@ -77,14 +91,9 @@ export async function createNftAccount(
     functionName: "createAccount",
     args: [chain.core.accountImplementation, zeroHash, BigInt(chain.id), nft.contractAddress, nft.tokenId],
   });
-  const sent = await writer.pipeline.send({
-    chainId: chain.id,
-    to: chain.core.erc6551Registry,
-    data,
-    purpose: ACCOUNT_CREATE_PURPOSE,
-    ...recordedWith(caller, { accountAddress: account.contractAddress.toLowerCase() }),
-  });
-  return { ...sentWrite(writer.runtime, chain.id, sent.hash), accountAddress: account.contractAddress };
+  const recorded = recordedWith(caller, { accountAddress: account.contractAddress.toLowerCase() });
+  const sent = await writer.pipeline.send({ chainId: chain.id, to: chain.core.erc6551Registry, data, purpose: ACCOUNT_CREATE_PURPOSE, ...recorded });
+  return { ...sentWrite(writer.runtime, chain.id, sent.hash, recorded.operationId), accountAddress: account.contractAddress };
 }
 
 export type AccountCall = { toAddress: Address; value: bigint; data: Hex };
@@ -133,18 +142,19 @@ export async function executeAccountCalls(
     primaryType: "ExecuteBatch",
     message: { calls, nonce, deadline },
   });
+  const recorded = recordedWith(caller, {
+    accountAddress: account.toLowerCase(),
+    keyAddress: signer.address,
+    calls: input.calls.map((call) => ({ toAddress: getAddress(call.toAddress), value: call.value.toString(), data: call.data })),
+  });
   const sent = await writer.pipeline.send({
     chainId: chain.id,
     to: account,
     data: encodeFunctionData({ abi: tokenHubAccountAbi, functionName: "executeBatchWithSig", args: [calls, nonce, deadline, signature] }),
     purpose: ACCOUNT_BATCH_PURPOSE,
-    ...recordedWith(caller, {
-      accountAddress: account.toLowerCase(),
-      keyAddress: signer.address,
-      calls: input.calls.map((call) => ({ toAddress: getAddress(call.toAddress), value: call.value.toString(), data: call.data })),
-    }),
+    ...recorded,
   });
-  return sentWrite(writer.runtime, chain.id, sent.hash);
+  return sentWrite(writer.runtime, chain.id, sent.hash, recorded.operationId);
 }
 
 /** TokenHubAccount's EIP-712 request type for `executeBatchWithSig`. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Address, Hex, LocalAccount, PublicClient, TransactionReceipt } from "viem";
 import { ChainUnavailableError } from "../errors.js";
 import type { TransactionPipeline } from "../chain/transactions/pipeline.js";
@@ -20,8 +21,16 @@ export type ChainWriter = {
  */
 export type Caller = { projectId: string; idempotencyKey?: string };
 
-export function recordedWith(caller: Caller, metadata: Record<string, unknown> = {}): { projectId: string; metadata: Record<string, unknown> } {
-  return { projectId: caller.projectId, metadata: caller.idempotencyKey === undefined ? metadata : { ...metadata, idempotencyKey: caller.idempotencyKey } };
+/**
+ * What a write's transaction is recorded with: its project, its metadata (and the Idempotency-Key), and a new
+ * operationId, the id of this request that its answer carries and GET /api/v1/operations/<id> finds.
+ */
+export function recordedWith(caller: Caller, metadata: Record<string, unknown> = {}): { projectId: string; metadata: Record<string, unknown>; operationId: string } {
+  return {
+    projectId: caller.projectId,
+    metadata: caller.idempotencyKey === undefined ? metadata : { ...metadata, idempotencyKey: caller.idempotencyKey },
+    operationId: randomUUID(),
+  };
 }
 
 /** The chain's explorer page for the transaction, or, for a chain without one, the service's own status route. */
@@ -31,10 +40,10 @@ export function transactionUrl(runtime: RuntimeConfig, chainId: number, hash: He
   return `${runtime.publicUrl}/api/v1/transactions/${hash}`;
 }
 
-export type SentWrite = { success: true; transactionHash: Hex; transactionUrl: string };
+export type SentWrite = { success: true; transactionHash: Hex; transactionUrl: string; operationId: string };
 
-export function sentWrite(runtime: RuntimeConfig, chainId: number, hash: Hex): SentWrite {
-  return { success: true, transactionHash: hash, transactionUrl: transactionUrl(runtime, chainId, hash) };
+export function sentWrite(runtime: RuntimeConfig, chainId: number, hash: Hex, operationId: string): SentWrite {
+  return { success: true, transactionHash: hash, transactionUrl: transactionUrl(runtime, chainId, hash), operationId };
 }
 
 /** A mined transaction's receipt; an RPC that cannot give it is a 503, never a 500. */

@@ -71,6 +71,7 @@ export async function createCollection(
           functionName: input.kind === "erc721" ? "createERC721" : "createERC1155",
           args: [input.name, input.symbol, input.transferable, admin, [...signers], metadataRoot],
         });
+  const recorded = recordedWith(caller);
   const claim: CollectionClaim = {
     projectId: caller.projectId,
     chainId: chain.id,
@@ -88,7 +89,7 @@ export async function createCollection(
     to: chain.core.tokenFactory,
     data,
     purpose: `${input.kind}.create`,
-    ...recordedWith(caller),
+    ...recorded,
     onRecord: (client, transactionId) => insertCollectionClaim(client, transactionId, claim),
   });
   const record = await writer.pipeline.waitForReceipt(chain.id, sent.hash, { timeoutMs: 120_000 }).catch((error: unknown) => {
@@ -101,7 +102,7 @@ export async function createCollection(
   const contractAddress = await completeClaim(writer, db.$client, { transactionId: sent.id, chainId: chain.id, hash: record.hash });
   const token = { contractAddress, name: input.name, symbol: input.symbol };
   return {
-    ...sentWrite(writer.runtime, chain.id, record.hash),
+    ...sentWrite(writer.runtime, chain.id, record.hash, recorded.operationId),
     contractAddress,
     token: input.kind === "erc20" ? { ...token, decimals: input.decimals } : { ...token, transferable: input.transferable },
   };

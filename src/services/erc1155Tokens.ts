@@ -45,7 +45,7 @@ function tokensPageStatement(indexDb: ReadDeps["indexDb"], shape: TokensShape) {
          ORDER BY token_id LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}
       )
       SELECT (SELECT json_agg(json_build_array(token_id::text, supply::text, held::text) ORDER BY token_id) FROM page) AS tokens,
-        ${metadataSourcesColumns((tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)`)}`;
+        ${metadataSourcesColumns({ holds: (tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)` })}`;
   });
 }
 

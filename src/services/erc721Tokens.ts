@@ -76,7 +76,7 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
       .limit(1)
       .offset(sql.placeholder("offset"));
     const page = indexDb
-      .select({ tokenId: table.tokenId, owner: table.owner })
+      .select({ tokenId: table.tokenId, owner: table.owner, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
       .from(table)
       .where(shape.deep ? and(matching, gte(table.tokenId, sql`(${pageStart})`)) : matching)
       .orderBy(asc(table.tokenId))
@@ -84,7 +84,7 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
     return sql`
       WITH page AS (${page})
       SELECT (SELECT json_agg(json_build_array(token_id::text, owner) ORDER BY token_id) FROM page) AS tokens,
-        ${metadataSourcesColumns((tokenId) => sql`${tokenId} IN (SELECT token_id FROM page)`)}`;
+        ${metadataSourcesColumns({ erc721: sql`page` })}`;
   });
 }
 
@@ -158,14 +158,14 @@ function ownersTokensStatement(indexDb: IndexDb, shape: OwnersShape) {
     const ownersOfPage = ownersOnPage(indexDb, table, shape);
     const held = indexDb
       .with(ownersOfPage)
-      .select({ owner: table.owner, tokenId: table.tokenId })
+      .select({ owner: table.owner, tokenId: table.tokenId, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
       .from(table)
       .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
       .where(and(eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))));
     return sql`
       WITH held AS (${held})
       SELECT (SELECT json_agg(json_build_array(owner, token_id::text) ORDER BY owner, token_id) FROM held) AS tokens,
-        ${metadataSourcesColumns((tokenId) => sql`${tokenId} IN (SELECT token_id FROM held)`)}`;
+        ${metadataSourcesColumns({ erc721: sql`held` })}`;
   });
 }
 

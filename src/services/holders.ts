@@ -5,7 +5,6 @@ import * as schema from "../../ponder.schema.js";
 import type { RuntimeConfig } from "../config/runtime.js";
 import { NotFoundError } from "../errors.js";
 import { formatAmount } from "../schemas/amounts.js";
-import type { StoreDb } from "../store/db.js";
 import { findMetadataSources } from "../store/metadataSources.js";
 import { preparedStatement } from "../store/preparedStatements.js";
 import { requireChain } from "./chains.js";
@@ -84,9 +83,9 @@ async function collectionsNamed(indexDb: IndexDb, addresses: Address[], chainId:
 }
 
 /** The NFT entry of a holder: effective metadata in the write-form names the holders shape uses. */
-async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, tokenIds: string[]) {
+async function nftMetadataOf(indexDb: IndexDb, collection: IndexedCollection & { kind: "erc721" | "erc1155" }, tokenIds: string[]) {
   const address = getAddress(collection.address);
-  const sources = await findMetadataSources(store, collection.chainId, address, tokenIds.map(BigInt));
+  const sources = await findMetadataSources(indexDb, collection.kind, collection.chainId, address, tokenIds.map(BigInt));
   return (tokenId: string) => {
     const metadata = tokenMetadataFrom(sources, collection.name, tokenId);
     return {
@@ -105,7 +104,7 @@ async function nftMetadataOf(store: StoreDb, collection: IndexedCollection, toke
  * ERC-721 tokens, a sum of ERC-1155 balances), and its NFTs.
  */
 export async function listHolders(
-  deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig },
+  deps: { indexDb: IndexDb; runtime: RuntimeConfig },
   query: { contractAddresses: Address[]; chainId?: number },
 ): Promise<Holder[]> {
   if (query.chainId !== undefined) requireChain(deps.runtime, query.chainId);
@@ -125,8 +124,8 @@ export async function listHolders(
       collection.kind === "erc20"
         ? undefined
         : nftMetadataOf(
-            deps.store,
-            collection,
+            deps.indexDb,
+            { ...collection, kind: collection.kind },
             holdings.filter((holding) => holding.collection === position).map((holding) => holding.tokenId!),
           ),
     ),

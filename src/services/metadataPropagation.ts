@@ -48,8 +48,16 @@ export function propagationCalldata(changes: ClaimedChanges): Hex {
   return calls.length === 1 ? calls[0]! : encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "multicall", args: [calls] });
 }
 
-/** Sends the announcement of `changes` on a project's collection; throws what the pipeline throws. */
-export async function sendPropagation(writer: ChainWriter, collection: CollectionKey & { projectId: string }, changes: ClaimedChanges): Promise<Hex> {
+/**
+ * Sends the announcement of `changes` on a project's collection, as the work of the write request `operationId` if a
+ * request sends it; throws what the pipeline throws.
+ */
+export async function sendPropagation(
+  writer: ChainWriter,
+  collection: CollectionKey & { projectId: string },
+  changes: ClaimedChanges,
+  operationId?: string,
+): Promise<Hex> {
   const sent = await writer.pipeline.send({
     chainId: collection.chainId,
     to: getAddress(collection.address),
@@ -57,16 +65,18 @@ export async function sendPropagation(writer: ChainWriter, collection: Collectio
     purpose: "metadata.propagate",
     projectId: collection.projectId,
     metadata: { tokenIds: changes.tokenIds.map(String), collection: changes.collection },
+    operationId,
   });
   return sent.hash;
 }
 
 /**
- * Sends the collection's pending changes if its window allows, and returns the transaction's hash; undefined when
+ * Sends the collection's pending changes if its window allows (as the work of the write request `operationId`, when a
+ * request's write starts it), and returns the transaction's hash; undefined when
  * the changes wait for the window's end (or another process is sending them). Never throws for the chain: the
  * metadata is stored whatever happens here, and changes that could not be sent are tried again by the next pass.
  */
-export async function propagateMetadata(propagation: MetadataPropagation, collection: CollectionKey): Promise<Hex | undefined> {
+export async function propagateMetadata(propagation: MetadataPropagation, collection: CollectionKey, operationId?: string): Promise<Hex | undefined> {
   const { store, writer, logger } = propagation;
   const claim = randomUUID();
   const changes = await claimMetadataChanges(store, collection, claim, propagation.windowMs);
@@ -77,7 +87,7 @@ export async function propagateMetadata(propagation: MetadataPropagation, collec
     return undefined;
   }
   try {
-    const hash = await sendPropagation(writer, { ...collection, projectId: owned.projectId }, changes);
+    const hash = await sendPropagation(writer, { ...collection, projectId: owned.projectId }, changes, operationId);
     await settleMetadataChanges(store, claim);
     return hash;
   } catch (error) {

@@ -48,7 +48,7 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
           .limit(1);
     if (!held) throw new NotFoundError(`Token ${tokenId} of ${checksummed} does not exist.`);
   }
-  return tokenMetadataFrom(await findMetadataSources(deps.store, chainId, checksummed, [tokenId]), collection.name, tokenId.toString());
+  return tokenMetadataFrom(await findMetadataSources(deps.indexDb, collection.kind === "erc721" ? "erc721" : "erc1155", chainId, checksummed, [tokenId]), collection.name, tokenId.toString());
 }
 
 export type ContractMetadata = { name: string; description: string; image: string; external_link?: string };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { type Address, BaseError, ContractFunctionRevertedError, type Hex } from "viem";
 import * as schema from "../../ponder.schema.js";
@@ -5,6 +6,7 @@ import { tokenHubERC721Abi } from "../../abis/index.js";
 import { ChainUnavailableError, NotFoundError } from "../errors.js";
 import type { MetadataPatch } from "../schemas/metadata.js";
 import { patchCollectionDefaults, patchTokenMetadata } from "../store/metadataChanges.js";
+import { findWaitingMintMetadata } from "../store/mintMetadata.js";
 import { findProjectCollection, type ProjectCollection, tokenTypesExist } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type SentWrite, sentWrite } from "./chainWriter.js";
@@ -12,7 +14,7 @@ import type { IndexDb } from "./collections.js";
 import { type MetadataPropagation, propagateMetadata, sendPropagation } from "./metadataPropagation.js";
 
 export type MetadataWriteDeps = { propagation: MetadataPropagation; indexDb: IndexDb };
-export type MetadataWritten = { success: true; transactionHash?: Hex; transactionUrl?: string };
+export type MetadataWritten = { success: true; transactionHash?: Hex; transactionUrl?: string; operationId?: string };
 
 type NftCollection = ProjectCollection & { kind: "erc721" | "erc1155" };
 
@@ -55,8 +57,14 @@ async function requireToken(deps: MetadataWriteDeps, collection: NftCollection, 
   if (!held) throw missing;
 }
 
-function written(deps: MetadataWriteDeps, chainId: number, hash: Hex | undefined): MetadataWritten {
-  return hash === undefined ? { success: true } : sentWrite(deps.propagation.writer.runtime, chainId, hash);
+/**
+ * Announces the write's change if the collection's window lets it send now: the answer then names the transaction and
+ * the request's operation (recorded with it); a write announced later with others carries neither.
+ */
+async function announced(deps: MetadataWriteDeps, collection: NftCollection): Promise<MetadataWritten> {
+  const operationId = randomUUID();
+  const hash = await propagateMetadata(deps.propagation, { chainId: collection.chainId, address: collection.address }, operationId);
+  return hash === undefined ? { success: true } : sentWrite(deps.propagation.writer.runtime, collection.chainId, hash, operationId);
 }
 
 /** Updates the collection's defaults (every token inherits them) and announces the change. */
@@ -68,7 +76,7 @@ export async function setCollectionMetadata(
   const collection = await requireOwnNftCollection(deps, caller, input.chainId, input.contractAddress);
   const key = { chainId: collection.chainId, address: collection.address };
   await patchCollectionDefaults(deps.propagation.store, key, input.metadata);
-  return written(deps, collection.chainId, await propagateMetadata(deps.propagation, key));
+  return await announced(deps, collection);
 }
 
 /** Updates one token's own metadata (it overrides the collection's field by field) and announces the change. */
@@ -80,8 +88,10 @@ export async function setTokenMetadata(
   const collection = await requireOwnNftCollection(deps, caller, input.chainId, input.contractAddress);
   await requireToken(deps, collection, input.tokenId);
   const key = { chainId: collection.chainId, address: collection.address };
-  await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata);
-  return written(deps, collection.chainId, await propagateMetadata(deps.propagation, key));
+  // Reads show a mint's metadata before the metadata job attaches it: the patch applies to what they show.
+  const mint = collection.kind === "erc721" ? await findWaitingMintMetadata(deps.indexDb, collection.chainId, collection.address, input.tokenId) : undefined;
+  await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata, mint);
+  return await announced(deps, collection);
 }
 
 /**
@@ -96,6 +106,7 @@ export async function refreshMetadata(
   const collection = await requireOwnNftCollection(deps, caller, input.chainId, input.contractAddress);
   if (input.tokenId !== undefined) await requireToken(deps, collection, input.tokenId);
   const changes = input.tokenId === undefined ? { tokenIds: [], collection: true } : { tokenIds: [input.tokenId], collection: false };
-  const hash = await sendPropagation(deps.propagation.writer, collection, changes);
-  return sentWrite(deps.propagation.writer.runtime, collection.chainId, hash);
+  const operationId = randomUUID();
+  const hash = await sendPropagation(deps.propagation.writer, collection, changes, operationId);
+  return sentWrite(deps.propagation.writer.runtime, collection.chainId, hash, operationId);
 }

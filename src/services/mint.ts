@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Address, encodeFunctionData } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { mintJoining } from "../chain/contractGenerations.js";
@@ -56,8 +57,9 @@ export async function mintErc20(writer: ChainWriter, db: StoreDb, caller: Caller
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc20");
   const raw = scaleAmount(input.amount, collection.decimals ?? 18);
   const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: mintJoining("erc20", collection.contractVersion), ...recordedWith(caller, { amount: raw.toString() }) });
-  return sentWrite(writer.runtime, input.chainId, sent.hash);
+  const recorded = recordedWith(caller, { amount: raw.toString() });
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: mintJoining("erc20", collection.contractVersion), ...recorded });
+  return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);
 }
 
 export async function mintErc721(
@@ -69,16 +71,18 @@ export async function mintErc721(
   requireChain(writer.runtime, input.chainId);
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
   const data = encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "mintTo", args: [input.recipientAddress, 1n] });
-  // The token id is known from the receipt only; the metadata waits with the transaction until then.
+  // The token id is known from the receipt only; the metadata waits with the transaction until then (reads find it
+  // there from the token's mint transaction).
+  const recorded = recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata });
   const sent = await writer.pipeline.send({
     chainId: input.chainId,
     to: input.contractAddress,
     data,
     purpose: "erc721.mint",
     joinable: mintJoining("erc721", collection.contractVersion),
-    ...recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata }),
+    ...recorded,
   });
-  return sentWrite(writer.runtime, input.chainId, sent.hash);
+  return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);
 }
 
 export async function requireTokenTypes(db: StoreDb, target: Target, tokenIds: bigint[]): Promise<void> {
@@ -101,8 +105,9 @@ export async function mintErc1155(
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, [input.tokenId]);
   const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: mintJoining("erc1155", collection.contractVersion), ...recordedWith(caller) });
-  return sentWrite(writer.runtime, input.chainId, sent.hash);
+  const recorded = recordedWith(caller);
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: mintJoining("erc1155", collection.contractVersion), ...recorded });
+  return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);
 }
 
 export type BatchMintItem = { recipientAddress: Address; tokenId: bigint; amount: bigint };
@@ -128,8 +133,9 @@ export async function batchMintErc1155(
     functionName: "mintBatch",
     args: [input.mints.map((mint) => mint.recipientAddress), input.mints.map((mint) => mint.tokenId), input.mints.map((mint) => mint.amount)],
   });
-  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.batchMint", ...recordedWith(caller) });
-  return sentWrite(writer.runtime, input.chainId, sent.hash);
+  const recorded = recordedWith(caller);
+  const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.batchMint", ...recorded });
+  return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);
 }
 
 /** A new ERC-1155 token type with its metadata; its id is the next free one of the collection. */
@@ -138,9 +144,10 @@ export async function createErc1155TokenType(
   db: StoreDb,
   caller: Caller,
   input: Target & { metadata?: MetadataFields },
-): Promise<{ success: true; tokenId: string }> {
+): Promise<{ success: true; tokenId: string; operationId: string }> {
   requireChain(writer.runtime, input.chainId);
   await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
-  const tokenId = await createTokenType(db, input.chainId, input.contractAddress, caller.projectId, input.metadata);
-  return { success: true, tokenId: tokenId.toString() };
+  const operationId = randomUUID();
+  const tokenId = await createTokenType(db, { chainId: input.chainId, address: input.contractAddress, projectId: caller.projectId, metadata: input.metadata, operationId });
+  return { success: true, tokenId: tokenId.toString(), operationId };
 }

@@ -8,6 +8,7 @@ import { ChainRejectedError, ChainUnavailableError, NotFoundError, TokenhubError
 import { formatAmount, scaleAmount } from "../schemas/amounts.js";
 import type { StoreDb } from "../store/db.js";
 import { allocatePermitNonce, findUnrevokedPermitsOf, findProjectPermit, insertPermit, type PermitRecord, revokeWithPermitLocked } from "../store/permits.js";
+import { insertOperationWithoutSending } from "../store/operations.js";
 import { findProjectCollection, type ProjectCollection } from "../store/projectCollections.js";
 import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
@@ -17,6 +18,7 @@ import { type OwnedCollection, requireOwnCollection, requireTokenTypes } from ".
 type Deps = { writer: ChainWriter; store: StoreDb; indexDb: IndexDb };
 
 const MINTER_ROLE = keccak256(stringToHex("MINTER_ROLE"));
+const REVOKE_PURPOSE = "permit.revoke";
 /** A multicall of more permits could exceed a block's gas limit; the rest are redeemed by the next batch. */
 const MAX_PERMITS_PER_BATCH = 100;
 /**
@@ -26,7 +28,7 @@ const MAX_PERMITS_PER_BATCH = 100;
 const BATCH_EXPIRY_MARGIN_SECONDS = 60;
 
 export type PreparedCall = { to: Address; value: string; data: Hex };
-export type PermitIssued = { success: true; permitId: string; signature: Hex; preparedCall: PreparedCall };
+export type PermitIssued = { success: true; permitId: string; signature: Hex; preparedCall: PreparedCall; operationId: string };
 
 type PermitTarget = { chainId: number; contractAddress: Address; recipientAddress: Address; expiration?: number | undefined };
 type WithMetadata = { metadata?: Record<string, unknown> | undefined; individualMetadata?: Record<string, unknown> | undefined };
@@ -104,7 +106,8 @@ async function issuePermit(
     deadline: input.expiration === undefined ? maxUint256 : BigInt(input.expiration),
   };
   const signature = await signMintPermit(signer, permit);
-  await insertPermit(deps.store, {
+  const operationId = crypto.randomUUID();
+  await insertPermit(deps.store, { id: operationId, purpose: `${collection.kind}.permit` }, {
     id: permitId,
     projectId: caller.projectId,
     chainId: input.chainId,
@@ -119,7 +122,7 @@ async function issuePermit(
     signature,
     metadata: input.metadata,
   });
-  return { success: true, permitId, signature, preparedCall: { to: input.contractAddress, value: "0", data: encodeMintWithPermit(permit, signature) } };
+  return { success: true, permitId, signature, preparedCall: { to: input.contractAddress, value: "0", data: encodeMintWithPermit(permit, signature) }, operationId };
 }
 
 export async function issueErc20Permit(deps: Deps, caller: Caller, input: PermitTarget & { amount: string }): Promise<PermitIssued> {
@@ -287,23 +290,34 @@ export async function getPermit(deps: Deps, projectId: string, permitId: string)
  * per signer). A revocation already sent is answered again rather than sent twice.
  */
 export async function revokePermit(deps: Deps, caller: Caller, permitId: string): Promise<SentWrite & { permitId: string }> {
+  const recorded = recordedWith(caller, { permitId });
   const result = await revokeWithPermitLocked(deps.store, caller.projectId, permitId, async (permit) => {
     if (!permit) throw permitNotFound(permitId);
     const view = await viewPermit(deps, permit);
     if (view.status === "redeemed") throw new TokenhubError(409, "CONFLICT", `Permit ${permitId} cannot be revoked: ${view.statusReason}`);
     if (view.status === "expired") throw new TokenhubError(409, "CONFLICT", `Permit ${permitId} needs no revocation: ${view.statusReason}`);
-    if (view.revocation && view.revocation.status !== "failure") return { chainId: permit.chainId, revocationHash: view.revocation.transactionHash as string };
+    if (view.revocation && view.revocation.status !== "failure") return { chainId: permit.chainId, revocationHash: view.revocation.transactionHash as string, sent: false };
     const sent = await deps.writer.pipeline.send({
       chainId: permit.chainId,
       to: permit.contractAddress as Address,
       data: encodeInvalidateNonce(BigInt(permit.nonce)),
       from: permit.signer as Address,
-      purpose: "permit.revoke",
-      ...recordedWith(caller, { permitId }),
+      purpose: REVOKE_PURPOSE,
+      ...recorded,
     });
-    return { chainId: permit.chainId, revocationHash: sent.hash as string };
+    return { chainId: permit.chainId, revocationHash: sent.hash as string, sent: true };
   });
-  return { ...sentWrite(deps.writer.runtime, result.chainId, result.revocationHash as Hex), permitId };
+  // A revocation sent before answers this request too: its operation is that transaction's.
+  if (!result.sent) {
+    await insertOperationWithoutSending(deps.store, {
+      id: recorded.operationId,
+      projectId: caller.projectId,
+      chainId: result.chainId,
+      purpose: REVOKE_PURPOSE,
+      transactionHash: result.revocationHash as Hex,
+    });
+  }
+  return { ...sentWrite(deps.writer.runtime, result.chainId, result.revocationHash as Hex, recorded.operationId), permitId };
 }
 
 export type Erc20PermitBatch =

@@ -16,15 +16,26 @@ function textArray(keys: readonly string[]): string {
 
 /**
  * Merges a patch into a token's own metadata and queues the change for propagation, in one transaction: `remove`
- * keys go first, then `set` fields are merged, so concurrent patches of different fields both survive.
+ * keys go first, then `set` fields are merged, so concurrent patches of different fields both survive. `mint`: what
+ * the token's mint gave it and the metadata job has not attached yet (reads show it already): it is attached first,
+ * as the job would, so that the patch applies to it and the job, finding it attached, leaves it.
  */
 export async function patchTokenMetadata(
   db: StoreDb,
   token: CollectionKey & { tokenId: bigint; projectId: string },
   patch: { set: object; remove: readonly string[] },
+  mint?: { mintId: string; metadata: object },
 ): Promise<void> {
   const address = token.address.toLowerCase();
   await db.transaction(async (tx) => {
+    if (mint !== undefined) {
+      await tx.execute(sql`
+        INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata, attached_by)
+        VALUES (${token.chainId}, ${address}, ${token.tokenId.toString()}, ${token.projectId}, ${JSON.stringify(mint.metadata)}::jsonb, ${mint.mintId})
+        ON CONFLICT (chain_id, address, token_id) DO UPDATE
+          SET metadata = EXCLUDED.metadata, attached_by = EXCLUDED.attached_by, updated_at = now()
+          WHERE token_metadata.attached_by IS DISTINCT FROM EXCLUDED.attached_by`);
+    }
     await tx.execute(sql`
       INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata)
       VALUES (${token.chainId}, ${address}, ${token.tokenId.toString()}, ${token.projectId}, ${JSON.stringify(patch.set)}::jsonb)

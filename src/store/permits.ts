@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { bigint, jsonb, numeric, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { type StoreDb, withTransaction } from "./db.js";
+import { insertOperationWithoutSending } from "./operations.js";
 import { appSchema, projects } from "./schema.js";
 
 export const permits = appSchema.table("permits", {
@@ -43,9 +44,13 @@ export async function allocatePermitNonce(
   return BigInt(result.rows[0]!.nonce);
 }
 
-export async function insertPermit(db: StoreDb, row: typeof permits.$inferInsert): Promise<PermitRecord> {
-  const [inserted] = await db.insert(permits).values(row).returning();
-  return inserted!;
+/** Records a permit and the request that issued it (its operation), in one transaction. */
+export async function insertPermit(db: StoreDb, operation: { id: string; purpose: string }, row: typeof permits.$inferInsert): Promise<PermitRecord> {
+  return await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(permits).values(row).returning();
+    await insertOperationWithoutSending(tx, { id: operation.id, projectId: row.projectId, chainId: row.chainId, purpose: operation.purpose });
+    return inserted!;
+  });
 }
 
 /** A project's permit; another project's is not found, so permits of others are not revealed. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { bigint, boolean, foreignKey, integer, jsonb, numeric, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { ContractVersion } from "../chain/contractGenerations.js";
 import type { StoreDb } from "./db.js";
+import { insertOperationWithoutSending } from "./operations.js";
 import { appSchema, projects } from "./schema.js";
 import { tokenMetadata } from "./tokenMetadata.js";
 
@@ -54,9 +55,13 @@ export async function findProjectCollection(db: StoreDb, chainId: number, addres
 
 /**
  * The next ERC-1155 token id of a collection, allocated under a row lock so concurrent creations never share one;
- * its metadata, if any, becomes the token's own metadata in the same transaction.
+ * its metadata, if any, becomes the token's own metadata, and the request its operation, in the same transaction.
  */
-export async function createTokenType(db: StoreDb, chainId: number, address: string, projectId: string, metadata: object | undefined): Promise<bigint> {
+export async function createTokenType(
+  db: StoreDb,
+  type: { chainId: number; address: string; projectId: string; metadata: object | undefined; operationId: string },
+): Promise<bigint> {
+  const { chainId, address, projectId, metadata } = type;
   return await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM tokenhub_app.project_collections WHERE chain_id = ${chainId} AND address = ${address} FOR UPDATE`);
     const [row] = await tx
@@ -68,6 +73,7 @@ export async function createTokenType(db: StoreDb, chainId: number, address: str
     if (metadata !== undefined) {
       await tx.insert(tokenMetadata).values({ chainId, address: address.toLowerCase(), tokenId: tokenId.toString(), projectId, metadata });
     }
+    await insertOperationWithoutSending(tx, { id: type.operationId, projectId, chainId, purpose: "erc1155.createTokenType" });
     return tokenId;
   });
 }

@@ -79,7 +79,8 @@ export async function findMintsAwaitingMetadata(pool: pg.Pool, limit: number): P
  * Attaches the metadata to the tokens and marks the mint done, in one transaction. `tokenIds` are the tokens the
  * transaction minted in this contract, in log order: each ERC-721 mint call mints one token, so in a joined
  * transaction the i-th token is the i-th call's. Each row names the mint (attached_by) and the mark names its block,
- * so that a reorganisation that moves the mint can take the metadata back (detachMovedMintMetadata).
+ * so that a reorganisation that moves the mint can take the metadata back (detachMovedMintMetadata). A row the mint
+ * attached already (a metadata write made before the job attaches it takes the mint's metadata first) is left as it is.
  */
 export async function recordMintedTokenMetadata(
   pool: pg.Pool,
@@ -94,7 +95,8 @@ export async function recordMintedTokenMetadata(
       await client.query(
         `INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata, attached_by)
          VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (chain_id, address, token_id) DO UPDATE SET metadata = EXCLUDED.metadata, attached_by = EXCLUDED.attached_by, updated_at = now()`,
+         ON CONFLICT (chain_id, address, token_id) DO UPDATE SET metadata = EXCLUDED.metadata, attached_by = EXCLUDED.attached_by, updated_at = now()
+           WHERE token_metadata.attached_by IS DISTINCT FROM EXCLUDED.attached_by`,
         [mint.chainId, mint.contract.toLowerCase(), tokenId.toString(), mint.projectId, JSON.stringify(metadata), mint.id],
       );
     }

@@ -97,9 +97,12 @@ describe("ERC-6551 accounts through the API", () => {
         accountAddress: account,
         transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${created.body.transactionHash}`,
+        operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     });
-    expect(repeated.body).toEqual(created.body);
+    // The repeat answers the same transaction, as a request of its own.
+    expect(repeated.body).toEqual({ ...created.body, operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(repeated.body.operationId).not.toBe(created.body.operationId);
     expect((await settled(created.body.transactionHash as string)).status).toBe("success");
     expect(await chain.client.getCode({ address: account })).toMatch(/^0x363d3d373d3d3d363d73/);
     expect((await get(`/api/v1/erc6551/account?tokenChainId=31337&tokenContractAddress=${nft}&tokenId=1`)).body).toEqual({
@@ -113,7 +116,7 @@ describe("ERC-6551 accounts through the API", () => {
       const response = await post("/api/v1/erc6551/create", body);
       return response.body.transactionHash === null ? undefined : response;
     });
-    expect(again.body).toEqual(created.body);
+    expect(again.body).toEqual({ ...created.body, operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await sentNonce()).toBe(nonceWhilePending);
 
     const missing = await post("/api/v1/erc6551/create", { nft: { chainId: 31337, contractAddress: nft, tokenId: "99" } });
@@ -142,7 +145,12 @@ describe("ERC-6551 accounts through the API", () => {
       });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const hash = response.body.transactionHash as Hex;
-      expect(response.body).toEqual({ success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` });
+      expect(response.body).toEqual({
+        success: true,
+        transactionHash: hash,
+        transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`,
+        operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       const listed = await accountCalls();
       expect(listed[0]).toEqual({
         timestamp: expect.any(Number),
@@ -312,7 +320,10 @@ describe("ERC-6551 accounts through the API", () => {
     const before = await chain.client.getBalance({ address: RECIPIENT });
     const sent = await post("/api/v1/account/call", { accountAddress: account, call: { chainId: 31337, toAddress: RECIPIENT, value: "1000", data: "0x" } });
     const hash = sent.body.transactionHash as Hex;
-    expect(sent).toEqual({ status: 200, body: { success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` } });
+    expect(sent).toEqual({
+      status: 200,
+      body: { success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`, operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     expect((await settled(hash)).status).toBe("success");
     const receipt = await chain.client.getTransactionReceipt({ hash });
     expect(parseEventLogs({ abi: tokenHubAccountAbi, logs: receipt.logs, eventName: "Executed" }).map((log) => [log.args.executor, log.args.to, log.args.value])).toEqual([[key, RECIPIENT, 1000n]]);

@@ -43,7 +43,9 @@ async function settled(hash: string): Promise<Record<string, any>> {
 }
 
 const sentNonce = () => chain.client.getTransactionCount({ address: signer, blockTag: "pending" });
-const sentAnswer = (hash: string) => ({ success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` });
+/** Every write answer carries its own operationId (item 9; test/api/operations.test.ts follows it). */
+const OPERATION_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+const sentAnswer = (hash: string) => ({ success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`, operationId: OPERATION_ID });
 
 beforeAll(async () => {
   service = await startTestService();
@@ -131,8 +133,8 @@ describe("ERC-1155 token types through POST /api/v1/erc1155/create (item 4)", ()
     const first = await post("/api/v1/erc1155/create", { chainId: 31337, contractAddress: items, metadata });
     const second = await post("/api/v1/erc1155/create", { chainId: 31337, contractAddress: items, metadata: { name: "Shield" } });
     expect([first, second]).toEqual([
-      { status: 200, body: { success: true, tokenId: "1" } },
-      { status: 200, body: { success: true, tokenId: "2" } },
+      { status: 200, body: { success: true, tokenId: "1", operationId: OPERATION_ID } },
+      { status: 200, body: { success: true, tokenId: "2", operationId: OPERATION_ID } },
     ]);
     const mints = [
       { recipientAddress: bob.address, tokenId: "1", amount: "3" },

@@ -174,7 +174,12 @@ describe("propagation on chain", () => {
     await mint721(collection, [ALICE]);
     const written = await ok("PUT", "/api/v1/nft/tokenMetadata", { chainId: 31337, contractAddress: collection, tokenId: "1", metadata: { name: "One" } });
     const hash = written.transactionHash as Hex;
-    expect(written).toEqual({ success: true, transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` });
+    expect(written).toEqual({
+      success: true,
+      transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`,
+      operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(await metadataEvents(hash, collection, tokenHubERC721Abi)).toEqual([{ eventName: "MetadataUpdate", args: { _tokenId: 1n } }]);
 
     // Inside the window: stored and served at once, announced when the window ends.

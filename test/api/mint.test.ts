@@ -68,7 +68,12 @@ describe("collections and mints through the API", () => {
     const mint = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE.toLowerCase() });
     expect(mint.status).toBe(200);
     const hash = mint.body.transactionHash as string;
-    expect(mint.body).toEqual({ success: true, transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}` });
+    expect(mint.body).toEqual({
+      success: true,
+      transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`,
+      operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const done = await settled(hash);
     expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [1n] })).toBe(ALICE);
     const onChain = await chain.client.getTransactionReceipt({ hash: hash as Hex });
@@ -117,7 +122,8 @@ describe("collections and mints through the API", () => {
     const items = await create("erc1155", { name: "Items", symbol: "ITM" });
     const first = await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items, metadata: { name: "Sword" } });
     const second = await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items, metadata: { name: "Shield" } });
-    expect([first.body, second.body]).toEqual([{ success: true, tokenId: "1" }, { success: true, tokenId: "2" }]);
+    const operationId = expect.stringMatching(/^[0-9a-f-]{36}$/);
+    expect([first.body, second.body]).toEqual([{ success: true, tokenId: "1", operationId }, { success: true, tokenId: "2", operationId }]);
 
     const single = await post("/api/v1/erc1155/mint", { chainId: 31337, contractAddress: items, recipientAddress: ALICE, tokenId: "1", amount: 5 });
     expect(single.status).toBe(200);

@@ -116,7 +116,7 @@ beforeAll(async () => {
   club = (await create("erc721", { name: "Club", symbol: "CLB", defaultMetadata: { description: "Club members", mediaUrl: "https://example.com/club.png" } })).address;
   items = (await create("erc1155", { name: "Items", symbol: "ITM" })).address;
   const type = await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items, metadata: { name: "Sword", description: "Sharp" } });
-  expect(type.body).toEqual({ success: true, tokenId: "1" });
+  expect(type.body).toEqual({ success: true, tokenId: "1", operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 });
 
 afterAll(async () => {
@@ -135,6 +135,7 @@ describe("permits redeemed by their recipients", () => {
       permitId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
       preparedCall: { to: coin, value: "0", data: expect.stringMatching(/^0x[0-9a-f]+$/) },
+      operationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     const { permitId, signature, preparedCall } = erc20.body as { permitId: string; signature: Hex; preparedCall: PreparedCall };
     expect(decodeFunctionData({ abi: tokenHubERC20Abi, data: preparedCall.data })).toEqual({
@@ -247,17 +248,19 @@ describe("permits redeemed by their recipients", () => {
   it("revokes a permit on chain through the pipeline; its redemption then reverts and the status says revoked", async () => {
     const revocable = await permit("erc721", { contractAddress: club, recipientAddress: dave.address, metadata: { name: "Never" } });
     const before = await signerState();
-    // Revocations of one permit at the same moment send one transaction.
+    // Revocations of one permit at the same moment send one transaction; each is a request of its own (operationId).
     const [revoked, concurrent] = await Promise.all([call("DELETE", `/api/v1/permits/${revocable.permitId}`), call("DELETE", `/api/v1/permits/${revocable.permitId}`)]);
-    expect(concurrent).toEqual(revoked);
+    const operationId = expect.stringMatching(/^[0-9a-f-]{36}$/);
+    expect(concurrent).toEqual({ ...revoked, body: { ...revoked.body, operationId } });
     expect(revoked.body).toEqual({
       success: true,
       permitId: revocable.permitId,
       transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${revoked.body.transactionHash}`,
+      operationId,
     });
     const hash = revoked.body.transactionHash as Hex;
-    expect((await call("DELETE", `/api/v1/permits/${revocable.permitId}`)).body).toEqual(revoked.body);
+    expect((await call("DELETE", `/api/v1/permits/${revocable.permitId}`)).body).toEqual({ ...revoked.body, operationId });
     const receipt = await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 10 });
     expect(getAddress(receipt.from)).toBe(signer);
     expect((await signerState()).nonce).toBe(before.nonce + 1);

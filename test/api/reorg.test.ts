@@ -191,12 +191,16 @@ describe("a reorganisation after a mint was answered", { timeout: 120_000 }, () 
     expect([await ownerOf(collection, 1n), await ownerOf(collection, 2n)]).toEqual([carol, ALICE]);
     await waitFor(async () => (await tokenName(collection, 2n)) === "Alice's", { timeoutMs: 10_000 });
     expect(await tokenName(collection, 1n)).toBe("Swap #1");
-    const attached = await queryDatabase<{ token_id: string; metadata: unknown }>(
-      service.databaseUrl(),
-      "SELECT token_id, metadata FROM tokenhub_app.token_metadata WHERE address = $1 ORDER BY token_id",
-      [collection.toLowerCase()],
-    );
-    expect(attached).toEqual([{ token_id: "2", metadata: { name: "Alice's" } }]);
+    // Reads resolve a mint's metadata from its transaction before the metadata job moves the row: wait for the job.
+    const attached = () =>
+      queryDatabase<{ token_id: string; metadata: unknown }>(
+        service.databaseUrl(),
+        "SELECT token_id, metadata FROM tokenhub_app.token_metadata WHERE address = $1 ORDER BY token_id",
+        [collection.toLowerCase()],
+      );
+    await waitFor(async () => (await attached()).length === 1 && (await attached())[0]!.token_id === "2", { timeoutMs: 10_000 });
+    expect(await attached()).toEqual([{ token_id: "2", metadata: { name: "Alice's" } }]);
+    expect([await tokenName(collection, 1n), await tokenName(collection, 2n)]).toEqual(["Swap #1", "Alice's"]);
     expect(await totalMinted(collection)).toBe(2n);
     await expectIndexAgreesWithChain(collection);
     // The permit's status follows the chain: redeemed, as the index saw it on the new branch.

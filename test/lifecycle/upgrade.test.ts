@@ -158,7 +158,7 @@ beforeAll(async () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     fresh[kind] = created.body.contractAddress as Address;
   }
-  expect((await call("POST", "/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: fresh.erc1155 })).body).toEqual({ success: true, tokenId: "1" });
+  expect((await call("POST", "/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: fresh.erc1155 })).body).toEqual({ success: true, tokenId: "1", operationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 }, 240_000);
 
 afterAll(async () => {

@@ -26,6 +26,7 @@ function call(name: string, overrides: Partial<PreparedTransaction> = {}): Prepa
     projectId: "p1",
     metadata: { idempotencyKey: name },
     joinable: true,
+    operations: [`operation-${name}`],
     ...overrides,
   };
 }
@@ -42,6 +43,8 @@ describe("joinCalls", () => {
     expect(decodeFunctionData({ abi: multicallAbi, data: joined.data }).args[0]).toEqual([calls[0]!.data, calls[2]!.data, calls[3]!.data]);
     expect(joined).toMatchObject({ to: A, value: 0n, gasLimit: 300_000n, purpose: "erc721.mint", projectId: "p1", joinable: false });
     expect(joined.metadata).toEqual({ joined: [{ idempotencyKey: "a1" }, { idempotencyKey: "a2" }, { idempotencyKey: "a3" }] });
+    // Each call's operation, in call order: the i-th is recorded as call i of the transaction.
+    expect(joined.operations).toEqual(["operation-a1", "operation-a2", "operation-a3"]);
     // A call left alone is sent as it came, not wrapped.
     expect(units[1]!.prepared).toBe(calls[1]);
   });

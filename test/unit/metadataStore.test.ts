@@ -112,7 +112,7 @@ describe.skipIf(!admin)("metadata store", () => {
       `INSERT INTO tokenhub_app.remote_token_metadata (chain_id, address, token_id, state, metadata) VALUES (9, $1, 70000, 'fetched', '{"name":"Far"}')`,
       [COLLECTION.toLowerCase()],
     );
-    const sources = await findMetadataSources(store.db, 9, COLLECTION, tokenIds);
+    const sources = await findMetadataSources(store.db, "erc1155", 9, COLLECTION, tokenIds);
     expect(sources.collectionDefault).toBeUndefined();
     expect([...sources.own]).toEqual([["69999", { name: "Deep" }]]);
     expect([...sources.remote.keys()]).toEqual(["70000"]);

@@ -92,6 +92,7 @@ export function joinUnit<T>(members: T[], preparedOf: (item: T) => LaneCall): Tr
       joinable: false,
       // What each call was recorded with (its idempotency key, an ERC-721 mint's metadata), in call order.
       metadata: { joined: calls.map((call) => call.metadata) },
+      operations: calls.flatMap((call) => call.operations),
     },
   };
 }

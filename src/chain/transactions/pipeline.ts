@@ -35,6 +35,11 @@ export type TransactionRequest = {
   projectId?: string;
   metadata?: Record<string, unknown>;
   /**
+   * The id of the write request (operation) this call does the work of, with projectId: recorded with the transaction
+   * that carries the call (and the call's position in it when joined), in the same database transaction.
+   */
+  operationId?: string;
+  /**
    * The call may share one transaction with other joinable calls of the same purpose to the same contract for the
    * same project (mints): it then answers with the same hash as they do. `true` joins them in `multicall(bytes[])`
    * (every tokenhub token contract has it); a batch mint folds `mintTo` calls into the collection's `mintToMany` or
@@ -128,6 +133,7 @@ export function createTransactionPipeline(deps: {
     if (!isHex(request.data)) throw new ValidationError("Transaction data must be hex.");
     if (request.joinable && request.onRecord) throw new Error("A joinable call cannot store rows with its transaction.");
     if (!isAddress(request.to, { strict: false })) throw new ValidationError(`Not an address: ${request.to}.`);
+    if (request.operationId !== undefined && request.projectId === undefined) throw new Error("An operation belongs to a project: send operationId with projectId.");
     const to = getAddress(request.to);
     const value = request.value ?? 0n;
     const signer = request.from === undefined ? runtime.nextSigner() : runtime.signers.find((candidate) => candidate.address === getAddress(request.from!));
@@ -146,6 +152,7 @@ export function createTransactionPipeline(deps: {
       metadata: request.metadata ?? {},
       joinable: request.joinable ?? false,
       onRecord: request.onRecord,
+      operations: [request.operationId ?? null],
     });
   };
 

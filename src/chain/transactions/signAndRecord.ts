@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
 import { inTransaction } from "../../store/db.js";
+import { insertOperations } from "../../store/operations.js";
 import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
 import type { Fees } from "./fees.js";
 import type { Joinable } from "./joinCalls.js";
@@ -22,14 +23,19 @@ export type PreparedTransaction = {
   joinable: Joinable;
   /** Writes what the request stores with its transaction, in the database transaction that records it. */
   onRecord?: (client: pg.PoolClient, transactionId: string) => Promise<void>;
+  /**
+   * One entry per call the transaction carries, in call order: the operation (the write request) that asked for it,
+   * recorded with the transaction so that the request's operationId finds it; null for a call no request names.
+   */
+  operations: readonly (string | null)[];
 };
 
 /**
- * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, all
- * in one database transaction, with the rows their requests store beside them (`onRecord`): nonces are handed out if
- * and only if their transactions are recorded. The caller
- * broadcasts only after this commits (the outbox rule), so a crash at any point leaves either nothing or a record
- * that start-up recovery rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
+ * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, the
+ * operations their calls belong to and the rows their requests store beside them (`onRecord`), all in one database
+ * transaction: nonces are handed out if and only if their transactions are recorded. The caller broadcasts only after
+ * this commits (the outbox rule), so a crash at any point leaves either nothing or a record that start-up recovery
+ * rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
  */
 export async function signAndRecord(
   deps: { client: pg.PoolClient; chainId: number },
@@ -69,6 +75,16 @@ export async function signAndRecord(
       });
     }
     await insertTransactions(client, transactions);
+    await insertOperations(
+      client,
+      batch.flatMap((prepared, index) =>
+        prepared.operations.flatMap((id, callIndex) =>
+          id === null || prepared.projectId === null
+            ? []
+            : [{ id, projectId: prepared.projectId, chainId: deps.chainId, purpose: prepared.purpose, transactionId: transactions[index]!.id, callIndex: prepared.operations.length > 1 ? callIndex : null }],
+        ),
+      ),
+    );
     for (const [index, prepared] of batch.entries()) await prepared.onRecord?.(client, transactions[index]!.id);
     return transactions;
   });

@@ -1,0 +1,29 @@
+import { createRoute } from "@hono/zod-openapi";
+import { bearerSecurity, errorResponses } from "../../schemas/common.js";
+import { operationParams, operationResponse } from "../../schemas/operations.js";
+import type { ChainWriter } from "../../services/chainWriter.js";
+import { getOperation } from "../../services/operations.js";
+import type { StoreDb } from "../../store/db.js";
+import { requireScope } from "../middleware/auth.js";
+import { createRouter } from "../router.js";
+
+const getRouteSpec = createRoute({
+  method: "get",
+  path: "/api/v1/operations/{operationId}",
+  tags: ["transactions"],
+  summary: "A write request by the operationId its answer carried: its status, its transaction (followed if sent again) and what it minted",
+  security: bearerSecurity,
+  middleware: [requireScope("read")] as const,
+  request: { params: operationParams },
+  responses: {
+    200: { description: "The operation", content: { "application/json": { schema: operationResponse } } },
+    ...errorResponses,
+  },
+});
+
+export function operationsRoutes(deps: { writer: ChainWriter; store: StoreDb }) {
+  return createRouter().openapi(getRouteSpec, async (c) => {
+    const view = await getOperation(deps.writer, deps.store, c.get("principal").projectId, c.req.valid("param").operationId);
+    return c.json({ success: true as const, ...view }, 200);
+  });
+}
