@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { getPath } from "hono/utils/url";
 import { NotFoundError, type TokenhubError } from "../errors.js";
 import { toErrorResponse } from "./errorResponse.js";
 
@@ -19,8 +20,9 @@ function answer(res: ServerResponse, error: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** The path as Ponder's Hono router matches it: percent-decoded, so `/%6Detrics` is `/metrics` here as there. */
 function pathOf(req: IncomingMessage): string {
-  return new URL(req.url ?? "/", "http://localhost").pathname;
+  return getPath({ url: `http://localhost${req.url ?? "/"}` } as Request);
 }
 
 /**

@@ -130,7 +130,8 @@ describe("GraphQL and SQL over HTTP", () => {
 
 describe("operator routes", () => {
   it("serves /metrics and /status to admin tokens only; /health stays open", async () => {
-    for (const path of ["/metrics", "/status"]) {
+    // Ponder's router percent-decodes the path: an encoded spelling is the same route and needs the same token.
+    for (const path of ["/metrics", "/status", "/%6Detrics", "/%73tatus", "/%6d%65%74%72%69%63%73?x=1"]) {
       expect(await call(path, { token: null })).toMatchObject({ status: 401, body: { success: false, code: "UNAUTHORIZED" } });
       expect(await call(path, {})).toMatchObject({ status: 403, body: { success: false, error: "This token lacks the 'admin' scope.", code: "FORBIDDEN" } });
       expect((await call(path, { token: service.adminToken })).status).toBe(200);
@@ -146,6 +147,7 @@ describe("operator routes", () => {
     try {
       const onApiPort = await fetch(`${other.baseUrl}/metrics`, { headers: { authorization: `Bearer ${other.adminToken}` } });
       expect((await fetch(`${other.baseUrl}/status`, { headers: { authorization: `Bearer ${other.adminToken}` } })).status).toBe(404);
+      expect((await fetch(`${other.baseUrl}/%6Detrics`)).status).toBe(404);
       expect(onApiPort.status).toBe(404);
       expect(await onApiPort.json()).toEqual({ success: false, error: "/metrics is served on the metrics port (TOKENHUB_METRICS_PORT).", code: "NOT_FOUND" });
       const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
