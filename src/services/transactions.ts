@@ -120,19 +120,23 @@ export async function getTransaction(writer: ChainWriter, db: StoreDb, hash: Hex
 }
 
 /**
- * The receipt of a mined transaction; undefined when a block that is not final yet no longer holds it. An RPC that
- * cannot answer is a 503, never a 500; so is a final transaction's missing receipt (the chain lost what it must keep).
+ * The receipt of a mined transaction; undefined when the chain no longer holds it in the recorded block. A final
+ * transaction's missing receipt goes back under watch (the chain lost a block the chain's finality trusted: a rollback
+ * of the local chain), so that it is sent again rather than answered 503 forever. An RPC that cannot answer is a 503.
  */
 async function receiptOf(writer: ChainWriter, chainId: number, record: TransactionRecord): Promise<TransactionReceipt | undefined> {
-  // Transactions mined before blocks were recorded (block_hash null) were never watched: they are final.
-  const watched = !record.final && record.blockHash !== null;
+  // Transactions mined before blocks were recorded (block_hash null) were never watched: their receipt is all there is.
+  const recorded = record.blockHash !== null;
   try {
     const receipt = await writer.publicClient(chainId).getTransactionReceipt({ hash: record.hash });
-    return watched && receipt.blockHash !== record.blockHash ? undefined : receipt;
+    if (!recorded || receipt.blockHash === record.blockHash) return receipt;
   } catch (error) {
-    if (watched && error instanceof TransactionReceiptNotFoundError) return undefined;
-    throw new ChainUnavailableError(`Chain ${chainId} did not return the receipt of ${record.hash}; try again shortly.`, { cause: error });
+    if (!(recorded && error instanceof TransactionReceiptNotFoundError)) {
+      throw new ChainUnavailableError(`Chain ${chainId} did not return the receipt of ${record.hash}; try again shortly.`, { cause: error });
+    }
   }
+  await writer.pipeline.reopenLost(record);
+  return undefined;
 }
 
 /** Confirmations and finality of a mined transaction, measured against the chain's head and final block now. */

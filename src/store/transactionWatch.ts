@@ -96,6 +96,18 @@ export async function markFinal(db: Queryable, entries: readonly { id: string; b
 }
 
 /**
+ * Watches a final transaction again, while it is still recorded in that block: the chain no longer has the block that
+ * was final (a rollback on a chain whose finality is 0, the local one by default). True when it changed.
+ */
+export async function reopenFinal(db: Queryable, entry: { id: string; blockHash: Hex }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE tokenhub_app.transactions SET final = false, updated_at = now() WHERE id = $1 AND block_hash = $2 AND final`,
+    [entry.id, entry.blockHash],
+  );
+  return rowCount === 1;
+}
+
+/**
  * Puts transactions whose block was reorganised away back to pending, remembering that block; each only while it is
  * still recorded in that block (another replica may have done it, or seen it mined again). Returns the ids changed.
  */

@@ -5,6 +5,7 @@ import { ChainUnavailableError, TokenhubError, ValidationError } from "../../err
 import type { Logger } from "../../logger.js";
 import { createLease, type Lease } from "../../store/leases.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactionRecord.js";
+import { reopenFinal } from "../../store/transactionWatch.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
 import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
@@ -64,6 +65,12 @@ export type TransactionPipeline = {
   send(request: TransactionRequest): Promise<SentTransaction>;
   /** The transaction one of whose attempts has this hash. */
   get(chainId: number, hash: Hex): Promise<TransactionRecord | undefined>;
+  /**
+   * A final transaction whose receipt the chain no longer has goes back under the receipt loop's watch, which finds
+   * its block gone and sends it again: finality 0 (the local chain's default) trusts a block that `anvil_rollback`
+   * can still take away, and a mint answered 200 must not be lost to it.
+   */
+  reopenLost(record: TransactionRecord): Promise<void>;
   /**
    * The chain's head and highest final block, as the chain's finality defines it (the `finalized` tag or a number of
    * confirmations): what a transaction's confirmations and finality are measured against.
@@ -173,6 +180,17 @@ export function createTransactionPipeline(deps: {
     },
 
     get: (chainId, hash) => findTransactionByHash(pool, chainId, hash),
+
+    async reopenLost(record) {
+      if (!record.final || record.blockHash === null) return;
+      if (await reopenFinal(pool, { id: record.id, blockHash: record.blockHash })) {
+        deps.logger.warn("a final transaction's block is gone from the chain: watched again and sent again", {
+          chainId: record.chainId,
+          hash: record.hash,
+          block: `${record.blockNumber} ${record.blockHash}`,
+        });
+      }
+    },
 
     chainView(chainId) {
       const runtime = runtimes.get(chainId);
