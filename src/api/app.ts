@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/apiTokenCache.js";
-import { NotFoundError, TokenhubError } from "../errors.js";
+import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/chainWriter.js";
@@ -69,11 +69,11 @@ export function createApp(deps: AppDeps) {
   );
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
-    const { status, body } = toErrorResponse(error, requestId);
+    const { status, body, retryAfterSeconds } = toErrorResponse(error, requestId);
     // Only a fault is an error: a 503 (NOT_READY while backfilling, a database that is stopping) is an answer.
     if (status === 500) (c.get("logger") ?? deps.logger).error("request failed", { error, stack: (error as Error).stack });
     c.header("X-Request-Id", requestId);
-    if (error instanceof TokenhubError && error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+    if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
     return c.json(body, status);
   });
 

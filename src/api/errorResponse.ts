@@ -5,15 +5,22 @@ import { isDatabaseUnavailable } from "../store/db.js";
 
 export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[] };
 
+/** A 503 says the service will answer again soon: without a figure of its own, a client is told to retry in 5 s. */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+export type ErrorResponse = { status: ContentfulStatusCode; body: ErrorBody; retryAfterSeconds?: number };
+
 /**
  * The one mapping from anything thrown to the envelope of decisions.md. Unknown errors become a 500 `INTERNAL`
- * whose body says nothing about the code: the details go to the log, with the request id to find them.
+ * whose body says nothing about the code: the details go to the log, with the request id to find them. Every 503 and
+ * 429 carries `retryAfterSeconds` (the Retry-After header).
  */
-export function toErrorResponse(error: unknown, requestId: string): { status: ContentfulStatusCode; body: ErrorBody } {
+export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
   if (error instanceof TokenhubError) {
     const body: ErrorBody = { success: false, error: error.message, code: error.code };
     if (error.details) body.details = error.details;
-    return { status: error.status as ContentfulStatusCode, body };
+    const retryAfterSeconds = error.retryAfterSeconds ?? (error.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+    return { status: error.status as ContentfulStatusCode, body, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
@@ -26,6 +33,7 @@ export function toErrorResponse(error: unknown, requestId: string): { status: Co
   if (isDatabaseUnavailable(error)) {
     return {
       status: 503,
+      retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS,
       body: {
         success: false,
         error: "The database is unavailable (stopping or restarting). Retry in a few seconds; a write retried with the same Idempotency-Key is never done twice.",

@@ -6,11 +6,11 @@ export type CountingRelay = Awaited<ReturnType<typeof startCountingRelay>>;
 type RpcCall = { id: number; method: string; params?: unknown[] };
 
 /**
- * Forwards JSON-RPC to the node after `delayMs`, counting HTTP requests, calls (in all and per method) and the most
+ * Forwards JSON-RPC to the node after `delay` (milliseconds, or once a promise settles), counting HTTP requests, calls (in all and per method) and the most
  * requests open at once. Methods in `missing` (or calls it picks) are answered as a node that does not serve them
  * would (-32601).
  */
-export async function startCountingRelay(target: string, delayMs = 0, missing: readonly string[] | ((call: RpcCall) => boolean) = []) {
+export async function startCountingRelay(target: string, delay: number | Promise<unknown> = 0, missing: readonly string[] | ((call: RpcCall) => boolean) = []) {
   const isMissing = typeof missing === "function" ? missing : (call: RpcCall) => missing.includes(call.method);
   const stats = { requests: 0, calls: 0, inFlight: 0, maxInFlight: 0, byMethod: {} as Record<string, number> };
   const server = http.createServer((request, response) => {
@@ -28,7 +28,7 @@ export async function startCountingRelay(target: string, delayMs = 0, missing: r
           stats.calls++;
           stats.byMethod[call.method] = (stats.byMethod[call.method] ?? 0) + 1;
         }
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await (typeof delay === "number" ? new Promise((resolve) => setTimeout(resolve, delay)) : delay);
         const served = calls.filter((call) => !isMissing(call));
         const answers = new Map<number, unknown>(
           calls

@@ -6,9 +6,12 @@ import { memoryLogger } from "./fixtures.js";
 
 let chain: TestChain;
 let relay: CountingRelay;
+// The relay answers nothing until every caller has called: how calls travel together then depends on the client
+// alone, not on how fast a loaded machine turns its event loop.
+let everyoneCalled: () => void;
 beforeAll(async () => {
   chain = await startTestChain({ accounts: 60 });
-  relay = await startCountingRelay(chain.node.rpcUrl, 30);
+  relay = await startCountingRelay(chain.node.rpcUrl, new Promise<void>((resolve) => (everyoneCalled = resolve)));
 });
 afterAll(async () => {
   await relay?.stop();
@@ -25,13 +28,15 @@ describe("RPC client", () => {
       answers.push(rpc.call<string>("eth_getBalance", [account.address, "latest"]));
       await new Promise((resolve) => setImmediate(resolve));
     }
+    everyoneCalled();
     const balances = await Promise.all(answers);
     const expected = await Promise.all(chain.accounts.map((account) => chain.client.getBalance({ address: account.address })));
     expect(balances.map(BigInt)).toEqual(expected);
     expect(balances[7]).toBe("0x7");
     expect(relay.stats.calls).toBe(60);
     expect(relay.stats.maxInFlight).toBeLessThanOrEqual(4);
-    expect(relay.stats.requests).toBeLessThan(20);
+    // Four calls went alone while the client had room; the 56 that waited travel in at most four batches.
+    expect(relay.stats.requests).toBeLessThanOrEqual(8);
     // A failing call fails alone.
     const [good, bad] = await Promise.allSettled([rpc.call("eth_blockNumber"), rpc.call("eth_noSuchMethod")]);
     expect(good.status).toBe("fulfilled");

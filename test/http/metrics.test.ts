@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localSignerAccount } from "../../src/chain/signers.js";
+import { chainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -53,10 +54,25 @@ describe("metrics", () => {
       return value(series, `tokenhub_transactions${settled}`) >= 1 && value(series, `tokenhub_transaction_receipt_seconds_count${settled}`) >= 1 && series;
     });
 
+    // The burst waits unmined (automine off) so that a scrape sees it in flight: pending, queued and ahead of the chain.
+    const chainAt = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+    await chainAt.client.setAutomine(false);
     const mints = await Promise.all(
       Array.from({ length: BURST }, () => post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: created.body.contractAddress, recipientAddress: signer })),
     );
     expect(mints.map((mint) => mint.status)).toEqual(Array(BURST).fill(200));
+    const during = await waitFor(
+      async () => {
+        const series = await scrape();
+        return value(series, `tokenhub_signer_nonce_gap{${chain},signer="${signer}"}`) === BURST && series;
+      },
+      { timeoutMs: 30_000, message: () => "the burst never showed as a nonce gap" },
+    );
+    expect(value(during, `tokenhub_transactions{${chain},status="pending"}`)).toBe(BURST);
+    expect(value(during, `tokenhub_signer_pending_transactions{${chain},signer="${signer}"}`)).toBe(BURST);
+    expect(value(during, `tokenhub_transaction_broadcast_seconds_count{${chain},purpose="erc721.mint"}`) - value(before, `tokenhub_transaction_broadcast_seconds_count{${chain},purpose="erc721.mint"}`)).toBe(BURST);
+    await chainAt.client.mine({ blocks: 1 });
+    await chainAt.client.setAutomine(true);
 
     const after = await waitFor(
       async () => {
@@ -70,6 +86,7 @@ describe("metrics", () => {
     expect(moved(`tokenhub_http_request_duration_seconds_count{${mintRoute}}`)).toBe(BURST);
     expect(moved(`tokenhub_transaction_broadcast_seconds_count{${chain},purpose="erc721.mint"}`)).toBe(BURST);
     expect(moved(`tokenhub_transactions{${chain},status="success"}`)).toBe(BURST);
+    expect(value(after, `tokenhub_transactions{${chain},status="pending"}`)).toBe(0);
     expect(moved(`tokenhub_signer_balance{${chain},signer="${signer}"}`)).toBeLessThan(0);
     expect(value(after, `tokenhub_signer_nonce_gap{${chain},signer="${signer}"}`)).toBe(0);
     expect(value(after, `tokenhub_signer_pending_transactions{${chain},signer="${signer}"}`)).toBe(0);

@@ -9,15 +9,22 @@ import { waitFor } from "../helpers/waitFor.js";
 let service: TestService;
 let collection: Address;
 
-type Answer = { recipient: Address; status: number | "no answer"; body: Record<string, unknown> | undefined };
+type Answer = {
+  recipient: Address;
+  status: number | "no answer";
+  body: Record<string, unknown> | undefined;
+  retryAfter: string | null;
+  /** It came after the stop was signalled: the request was in flight when the signal arrived. */
+  afterStop: boolean;
+};
 
-async function call(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
   const response = await fetch(`${service.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, retryAfter: response.headers.get("retry-after") };
 }
 
 /**
@@ -31,13 +38,14 @@ async function mintsInterruptedBy(stop: () => void): Promise<Answer[]> {
       const recipient = privateKeyToAddress(generatePrivateKey());
       try {
         const answer = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: recipient });
+        const afterStop = stopped;
         if (!stopped) {
           stopped = true;
           stop();
         }
-        return { recipient, status: answer.status, body: answer.body };
+        return { recipient, status: answer.status, body: answer.body, retryAfter: answer.retryAfter, afterStop };
       } catch {
-        return { recipient, status: "no answer", body: undefined };
+        return { recipient, status: "no answer", body: undefined, retryAfter: null, afterStop: true };
       }
     }),
   );
@@ -91,9 +99,12 @@ function expectAnsweredOrRefused(answers: Answer[]): void {
     if (answer.status === 200) continue;
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ success: false, code: expect.stringMatching(/^(SHUTTING_DOWN|CHAIN_UNAVAILABLE|DATABASE_UNAVAILABLE)$/) });
+    expect(answer.retryAfter).toMatch(/^\d+$/);
   }
-  // The stop came once the first mint was answered: the test means something only if the others were then in flight.
+  // The stop came once the first mint was answered: the test means something only if others were then in flight and
+  // were answered after the signal.
   expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+  expect(answers.filter((answer) => answer.afterStop && answer.status !== "no answer").length).toBeGreaterThan(0);
 }
 
 async function expectNothingLeftRunning(): Promise<void> {
@@ -130,6 +141,15 @@ describe("a stop under load loses nothing", { timeout: 240_000 }, () => {
     });
     expect(await service.exited()).toBe(0);
     expect(service.output()).toContain("SIGINT while stopping: still stopping");
+    expectAnsweredOrRefused(answers);
+    await expectNothingLeftRunning();
+    await service.start();
+    await expectEveryAnsweredMintLandedOnce(answers);
+  });
+
+  it("SIGTERM to the supervisor alone", async () => {
+    const answers = await mintsInterruptedBy(() => service.signal("SIGTERM", "supervisor"));
+    expect(await service.exited()).toBe(0);
     expectAnsweredOrRefused(answers);
     await expectNothingLeftRunning();
     await service.start();

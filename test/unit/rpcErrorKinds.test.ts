@@ -39,7 +39,8 @@ describe("rpc error kinds", () => {
       const kinds: string[] = [];
       const rpc = createRpcClient({
         urls: [url],
-        timeoutMs: 200,
+        // Long enough that a refused connection is refused, not timed out, on a loaded machine; short for the slow one.
+        timeoutMs: 1_000,
         retry: { count: 1, baseDelayMs: 1, maxDelayMs: 1 },
         maxBatchSize: 10,
         logger: createLogger({ level: "error" }),
