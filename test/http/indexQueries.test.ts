@@ -143,10 +143,18 @@ describe("operator routes", () => {
     expect((await call("/health", { token: null })).status).toBe(200);
   });
 
-  it("serves them on TOKENHUB_METRICS_PORT without a token, and not on the API port, when that is set", async () => {
+  it("serves them on TOKENHUB_METRICS_PORT without a token, and not on the API port, when that is set; TOKENHUB_PUBLIC_INDEX opens GraphQL and SQL", async () => {
     const metricsPort = await freePort();
-    const other = await startTestService({ env: { TOKENHUB_METRICS_PORT: String(metricsPort) } });
+    const other = await startTestService({ env: { TOKENHUB_METRICS_PORT: String(metricsPort), TOKENHUB_PUBLIC_INDEX: "true" } });
     try {
+      const anonymousSql = await fetch(`${other.baseUrl}/sql/db?${sqlQuery("SELECT count(*) AS n FROM collection")}`);
+      expect(anonymousSql.status).toBe(200);
+      expect(await anonymousSql.json()).toMatchObject({ rows: [{ n: expect.any(String) }] });
+      const anonymousGraphql = await fetch(`${other.baseUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ collections { totalCount } }" }) });
+      expect(anonymousGraphql.status).toBe(200);
+      expect(await anonymousGraphql.json()).toMatchObject({ data: { collections: { totalCount: expect.any(Number) } } });
+      // The REST routes still need their token.
+      expect((await fetch(`${other.baseUrl}/api/v1/collections?chainId=31337`)).status).toBe(401);
       const onApiPort = await fetch(`${other.baseUrl}/metrics`, { headers: { authorization: `Bearer ${other.adminToken}` } });
       expect((await fetch(`${other.baseUrl}/status`, { headers: { authorization: `Bearer ${other.adminToken}` } })).status).toBe(404);
       expect((await fetch(`${other.baseUrl}/%6Detrics`)).status).toBe(404);

@@ -11,8 +11,14 @@ import { startTestService, type TestService } from "../helpers/service.js";
 // Needs a PostgreSQL server two services can share: DATABASE_URL (set by .ci/run).
 const external = process.env.DATABASE_URL !== undefined;
 const READ_BURST = 30;
+const WRITE_BURST = 12;
+const UPLOAD_BURST = 6;
 const ANONYMOUS_BURST = 10;
 const limits = {
+  TOKENHUB_RATE_LIMIT_WRITE_PER_SECOND: "0.5",
+  TOKENHUB_RATE_LIMIT_WRITE_BURST: String(WRITE_BURST),
+  TOKENHUB_RATE_LIMIT_UPLOAD_PER_SECOND: "0.5",
+  TOKENHUB_RATE_LIMIT_UPLOAD_BURST: String(UPLOAD_BURST),
   TOKENHUB_RATE_LIMIT_READ_PER_SECOND: "0.5",
   TOKENHUB_RATE_LIMIT_READ_BURST: String(READ_BURST),
   TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND: "0.5",
@@ -73,6 +79,32 @@ describe("rate limits", () => {
 
     // Another token has a bucket of its own.
     expect((await get(first, "/api/v1/collections?chainId=31337", await readToken(first))).status).toBe(200);
+  });
+
+  it("keeps writes and uploads in buckets of their own, taken before the body is read", async () => {
+    const admin = first.adminToken;
+    const post = async (pathname: string, init: RequestInit): Promise<Answer> => {
+      const response = await fetch(`${first.baseUrl}${pathname}`, { method: "POST", ...init, headers: { authorization: `Bearer ${admin}`, ...init.headers } });
+      return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+    };
+    // Invalid bodies: refused with 400 once past the limiter, so the flood sends nothing to the chain.
+    const writes = await Promise.all(
+      Array.from({ length: WRITE_BURST * 2 }, () => post("/api/v1/erc721/mint", { headers: { "content-type": "application/json" }, body: "{}" })),
+    );
+    expect(writes.filter((answer) => answer.status === 400).length).toBeGreaterThanOrEqual(WRITE_BURST);
+    expect(writes.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(WRITE_BURST + 1);
+    for (const answer of writes.filter((candidate) => candidate.status !== 400)) expectRefused(answer, "write");
+    for (const answer of writes) expect(answer.headers.get("ratelimit-policy")).toBe(`"write";q=${WRITE_BURST};w=${WRITE_BURST * 2}`);
+
+    const uploads = await Promise.all(
+      Array.from({ length: UPLOAD_BURST * 2 }, () => post("/api/v1/nft/uploadMedia", { headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--\r\n" })),
+    );
+    expect(uploads.filter((answer) => answer.status === 400).length).toBeGreaterThanOrEqual(UPLOAD_BURST);
+    expect(uploads.filter((answer) => answer.status === 400).length).toBeLessThanOrEqual(UPLOAD_BURST + 1);
+    for (const answer of uploads.filter((candidate) => candidate.status !== 400)) expectRefused(answer, "upload");
+
+    // The write and upload buckets are the token's own: its reads still pass.
+    expect((await get(first, "/api/v1/collections?chainId=31337", admin)).status).toBe(200);
   });
 
   it("limits requests without a valid token by client address, unknown tokens included", async () => {
