@@ -81,6 +81,19 @@ describe("GraphQL and SQL over HTTP", () => {
     });
     expect(await call("/sql/db")).toMatchObject({ status: 400, body: { success: false, error: 'The SQL query was refused: Missing "sql" query parameter', code: "VALIDATION_ERROR" } });
     expect(await call("/sql/db?sql=not-json")).toMatchObject({ status: 400, body: { success: false, code: "VALIDATION_ERROR" } });
+
+    // GraphQL: a query refused as a whole is the envelope too, with GraphQL's own `errors` beside it.
+    const graphql = (body: string) => call("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(await graphql(JSON.stringify({ query: "{ nosuch }" }))).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        error: 'The GraphQL query was refused: Cannot query field "nosuch" on type "Query".',
+        code: "VALIDATION_ERROR",
+        errors: [{ message: 'Cannot query field "nosuch" on type "Query".' }],
+      },
+    });
+    expect(await graphql("{ collections")).toMatchObject({ status: 400, body: { success: false, code: "VALIDATION_ERROR", errors: [expect.any(Object)] } });
   });
 
   it("keeps live slots for valid queries after more refused live queries than there are slots", async () => {

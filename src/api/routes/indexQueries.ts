@@ -110,13 +110,36 @@ function sqlOverHttp(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * A GraphQL request refused as a whole (bad JSON, a syntax or validation error, a statement cut at the timeout: no
+ * `data` in the answer) is the 400 envelope of decisions.md, where GraphQL Yoga answers 200; its `errors` stay beside
+ * the envelope's fields, so GraphQL clients and GraphiQL read it as before. Answers with data pass untouched.
+ */
+function graphqlRefusals(timeoutMs: number): MiddlewareHandler<AppEnv> {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (c.req.method !== "POST" || !c.res.headers.get("content-type")?.includes("json")) return;
+    const text = await c.res.clone().text();
+    if (!text.startsWith('{"errors"')) return;
+    const body = JSON.parse(text) as { errors?: { message?: string }[]; data?: unknown };
+    if (!Array.isArray(body.errors) || (body.data !== undefined && body.data !== null)) return;
+    const message = body.errors.map((error) => error.message ?? "").join("; ");
+    const refusal = /statement timeout/i.test(message)
+      ? new ValidationError(`The query ran longer than ${timeoutMs} ms (TOKENHUB_SQL_TIMEOUT_MS) and was cancelled.`)
+      : new ValidationError(`The GraphQL query was refused: ${message}`);
+    // Hono carries the old answer's headers over to the new one: its Content-Length would cut the longer body.
+    c.res.headers.delete("content-length");
+    c.res = c.json({ success: false, error: refusal.message, code: refusal.code, errors: body.errors }, 400);
+  });
+}
+
+/**
  * GraphQL and SQL over HTTP, Ponder's (decisions.md, "GraphQL and SQL over HTTP"): behind a `read` token unless the
  * index is public, on connections of their own with a statement timeout (src/store/indexQueryPool.ts).
  */
 export function indexQueryRoutes(deps: IndexQueryDeps) {
   const app = new Hono<AppEnv>();
   const admitted = admission(deps);
-  app.use("/graphql", requireReadToken(deps, { exceptGet: true }), admitted, graphql({ db: deps.indexDb, schema }));
+  app.use("/graphql", requireReadToken(deps, { exceptGet: true }), admitted, graphqlRefusals(deps.settings.timeoutMs), graphql({ db: deps.indexDb, schema }));
   app.use("/sql/*", requireReadToken(deps, { exceptGet: false }), admitted, sqlOverHttp(deps));
   return app;
 }
