@@ -25,9 +25,11 @@ export type WatchedTransactionRow = {
 };
 
 /**
- * The mined, not yet final transactions of these signers, lowest block first. Their attempts are not read here: only
- * a transaction that changes state needs them (loadAttemptsOf), and reading them for every watched transaction on
- * every pass would cost an index lookup each in a table that grows with every attempt ever sent.
+ * The mined, not yet final transactions of these signers, lowest block first: with more than `limit` of them, the
+ * lowest half (the next to become final) and the highest half (the likeliest to be reorganised away: a busy chain with
+ * a deep finality keeps tens of thousands unfinal, and the newest must not wait for the oldest to be final). Their
+ * attempts are not read here: only a transaction that changes state needs them (loadAttemptsOf), and reading them for
+ * every watched transaction on every pass would cost an index lookup each in a table that grows with every attempt.
  */
 export async function loadWatched(db: Queryable, chainId: number, signers: readonly Address[], limit: number): Promise<WatchedTransactionRow[]> {
   const { rows } = await db.query<{
@@ -44,14 +46,16 @@ export async function loadWatched(db: Queryable, chainId: number, signers: reado
     reorged_from_block_number: string | null;
     reorged_from_block_hash: Hex | null;
   }>(
-    `SELECT t.id, t.signer, t.nonce, t.status, t.mined_hash, t.block_number, t.block_hash, t.gas_used,
-            t.effective_gas_price::text, t.failure_reason, t.reorged_from_block_number, t.reorged_from_block_hash
-     FROM tokenhub_app.transactions t
-     WHERE t.chain_id = $1 AND t.status <> 'pending' AND NOT t.final
-       AND t.signer = ANY($2::text[]) AND t.block_hash IS NOT NULL
-     ORDER BY t.block_number
-     LIMIT $3`,
-    [chainId, signers, limit],
+    `WITH watched AS NOT MATERIALIZED (
+       SELECT t.id, t.signer, t.nonce, t.status, t.mined_hash, t.block_number, t.block_hash, t.gas_used,
+              t.effective_gas_price::text, t.failure_reason, t.reorged_from_block_number, t.reorged_from_block_hash
+       FROM tokenhub_app.transactions t
+       WHERE t.chain_id = $1 AND t.status <> 'pending' AND NOT t.final
+         AND t.signer = ANY($2::text[]) AND t.block_hash IS NOT NULL)
+     SELECT * FROM ((SELECT * FROM watched ORDER BY block_number LIMIT $3)
+                    UNION (SELECT * FROM watched ORDER BY block_number DESC LIMIT $4)) AS chosen
+     ORDER BY block_number`,
+    [chainId, signers, Math.ceil(limit / 2), Math.floor(limit / 2)],
   );
   return rows.map((row) => ({
     id: row.id,
