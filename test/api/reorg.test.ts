@@ -238,6 +238,42 @@ describe("a reorganisation after a mint was answered", { timeout: 120_000 }, () 
     expect(await statusIs(hash, "success")).toMatchObject({ reorgedFrom: { blockNumber: first.blockNumber, blockHash: first.blockHash } });
   });
 
+  it("shows an account call pending again while its block is rolled back, and success once it lands again, executed once", async () => {
+    const key = (await call("POST", "/api/v1/key/create", { customRef: "reorg-holder" })).body.evmAddress as Address;
+    const nft = await createCollection("erc721", "Holder");
+    await statusIs(await mint(nft, key), "success");
+    const created = await call("POST", "/api/v1/erc6551/create", { nft: { chainId: 31337, contractAddress: nft, tokenId: "1" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const account = created.body.accountAddress as Address;
+    await statusIs(created.body.transactionHash as string, "success");
+    // Funded in a block of its own, below the one the rollback takes away.
+    await chain.client.setBalance({ address: account, value: 10n ** 18n });
+    await chain.client.mine({ blocks: 1 });
+    const payee = recipient(9_999);
+    const accountCall = async (hash: string) =>
+      ((await call("GET", `/api/v1/accounts/calls?chainId=31337&accountAddress=${account}`)).body.transactions as { transactionHash: string; status: string }[]).find(
+        (entry) => entry.transactionHash === hash,
+      );
+
+    const sent = await call("POST", "/api/v1/account/executeCall", { accountAddress: account, call: { chainId: 31337, toAddress: payee, value: "250" } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const hash = sent.body.transactionHash as Hex;
+    await statusIs(hash, "success");
+    await waitFor(async () => (await accountCall(hash))?.status === "success");
+
+    await chain.client.setAutomine(false);
+    await rpc("anvil_rollback", [1]);
+    await chain.client.mine({ blocks: 1 });
+    await statusIs(hash, "pending");
+    await waitFor(async () => (await accountCall(hash))?.status === "pending", { timeoutMs: 30_000, message: () => "the account call never showed pending again" });
+    await waitFor(async () => (await rpc<{ hash: Hex } | null>("eth_getTransactionByHash", [hash]))?.hash === hash);
+    await chain.client.mine({ blocks: 1 });
+    await statusIs(hash, "success");
+    await waitFor(async () => (await accountCall(hash))?.status === "success", { timeoutMs: 30_000, message: () => "the account call never showed success again" });
+    expect(await chain.client.getBalance({ address: payee })).toBe(250n);
+    expect(await chain.client.getBalance({ address: account })).toBe(10n ** 18n - 250n);
+  });
+
   it("lands a joined batch of 40 mints and an ERC-1155 batch mint of a reorganised block exactly once, nonces contiguous", async () => {
     const collection = await createCollection("erc721", "Joined");
     const items = await createCollection("erc1155", "Items");
@@ -280,6 +316,15 @@ describe("a reorganisation after a mint was answered", { timeout: 120_000 }, () 
     expect([await erc1155(ALICE, 1n), await erc1155(BOB, 2n)]).toEqual([2n, 7n]);
     await expectContiguousNonces();
     await expectIndexAgreesWithChain(collection);
+    // The ERC-1155 index, reverted and indexed again, holds the balances once, not twice.
+    const holders = [
+      { ownerAddress: BOB, totalBalance: "7", tokens: [{ tokenId: "2", balance: "7" }] },
+      { ownerAddress: ALICE, totalBalance: "2", tokens: [{ tokenId: "1", balance: "2" }] },
+    ].sort((a, b) => a.ownerAddress.toLowerCase().localeCompare(b.ownerAddress.toLowerCase()));
+    await waitFor(async () => JSON.stringify((await call("GET", `/api/v1/erc1155/owners?chainId=31337&contractAddress=${items}`)).body.owners) === JSON.stringify(holders), {
+      timeoutMs: 30_000,
+      message: () => "the ERC-1155 index never matched the chain",
+    });
   });
 
   it("lands every answered mint exactly once through a depth-3 reorganisation in the middle of a burst of 300", async () => {
