@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { getAddress, type Hex, type Log } from "viem";
 import type { ReceiptLog, TransactionEvents } from "../chain/transactions/pipeline.js";
 import type { RuntimeConfig } from "../config/runtime.js";
@@ -16,24 +15,11 @@ import { insertWebhookEvents, type NewWebhookEvent } from "../store/webhookOutbo
 import { loadTransactionsForEvents, type TransactionForEvents } from "../store/webhookTransactions.js";
 import { transactionUrl } from "./chainWriter.js";
 import { type MintedToken, mintedFromLogs } from "./transactions.js";
+import { webhookEvent } from "./webhookEvent.js";
 
 /** Purposes of the requests `mint.confirmed` tells of (src/services/mint.ts). */
 const MINT_PURPOSES = new Set(["erc20.mint", "erc721.mint", "erc1155.mint", "erc1155.batchMint"]);
 const METADATA_PURPOSE = "metadata.propagate";
-
-/** A webhook event's JSON body and where it goes, before it is stored. */
-export function webhookEvent(projectId: string, type: string, subject: string, data: object, options: { subscription?: string; endpointId?: string } = {}): NewWebhookEvent {
-  const id = randomUUID();
-  return {
-    id,
-    projectId,
-    type,
-    subscription: options.subscription ?? type,
-    subject,
-    body: JSON.stringify({ id, type, timestamp: new Date().toISOString(), data }),
-    ...(options.endpointId === undefined ? {} : { endpointId: options.endpointId }),
-  };
-}
 
 /**
  * The transaction pipeline's listener that writes the webhooks' outbox (src/chain/transactions/events.ts): each
