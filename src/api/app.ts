@@ -38,7 +38,7 @@ import { operationsRoutes } from "./routes/operations.js";
 import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 import { webhooksRoutes } from "./routes/webhooks.js";
-import { documentWebhooks } from "./webhookDocs.js";
+import { webhookDocs } from "./webhookDocs.js";
 
 export type AppDeps = {
   store: StoreDb;
@@ -101,9 +101,9 @@ export function createApp(deps: AppDeps) {
   app.route("/", permitsRoutes(deps));
   app.route("/", webhooksRoutes(deps));
   app.route("/", mediaRoutes({ store: deps.store, storage: deps.mediaStorage, config: deps.runtime.media, publicUrl: deps.runtime.publicUrl }));
+  app.route("/", webhookDocs());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
-  documentWebhooks(app);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -1,6 +1,6 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { REVERSIBLE_EVENT_TYPES, WEBHOOK_EVENTS, webhookEventEnvelope } from "../schemas/webhookEvents.js";
-import type { AppEnv } from "./context.js";
+import { createRouter } from "./router.js";
 
 const signatureHeaders = z.object({
   "webhook-id": z.string().openapi({ description: "The event's id, the same on every attempt: deduplicate on it" }),
@@ -13,9 +13,11 @@ const signatureHeaders = z.object({
 
 /**
  * The OpenAPI 3.1 `webhooks` section: for each event type, the request the service sends to a subscribed endpoint,
- * its body from src/schemas/webhookEvents.ts (also what `.reorged` compensations carry, for the index's events).
+ * its body from src/schemas/webhookEvents.ts (also what `.reorged` compensations carry, for the index's events). A
+ * router of its own, serving nothing, mounted last so that its schemas come after the routes' in the document.
  */
-export function documentWebhooks(app: OpenAPIHono<AppEnv>): void {
+export function webhookDocs() {
+  const app = createRouter();
   for (const [type, { data, summary }] of Object.entries(WEBHOOK_EVENTS)) {
     const reversible = (REVERSIBLE_EVENT_TYPES as readonly string[]).includes(type);
     app.openAPIRegistry.registerWebhook({
@@ -32,4 +34,5 @@ export function documentWebhooks(app: OpenAPIHono<AppEnv>): void {
       responses: { 200: { description: "Any 2xx acknowledges it; anything else (or no answer within the timeout) is retried with backoff for 24 hours" } },
     });
   }
+  return app;
 }

@@ -5,13 +5,15 @@ import { mintedTokenSchema } from "./writes.js";
  * What a webhook delivers: one event per request, `{ id, type, timestamp, data }` as JSON, signed as Standard Webhooks
  * defines (headers webhook-id, webhook-timestamp, webhook-signature). These schemas are the shapes the service builds
  * (src/services/transactionEvents.ts, src/services/activityEvents.ts) and the OpenAPI document's `webhooks` section.
+ * They are left unnamed (inline in the document): the generator writes the webhooks before the paths, so named ones
+ * would come first among the components and move every other.
  */
 
 const hash = z.string().openapi({ example: "0x4c7e3c0f7d5d0a7b1c1f2a6c7e9f0b8d4e2a1c3b5d7f9e0a2c4e6b8d0f1a3c5e" });
 const address = z.string().openapi({ example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
 const blockNumber = z.string().openapi({ description: "Decimal block number", example: "42" });
 
-const blockRef = z.object({ blockNumber, blockHash: hash }).openapi("WebhookBlockRef");
+const blockRef = z.object({ blockNumber, blockHash: hash });
 
 export const transactionEventData = z
   .object({
@@ -31,8 +33,7 @@ export const transactionEventData = z
     final: z.boolean().openapi({ description: "Its block is final by the chain's finality: nothing can change it any more" }),
     reorgedFrom: blockRef.nullable().openapi({ description: "The block it was in before a reorganisation took that block away" }),
     operationIds: z.array(z.string()).openapi({ description: "The write requests (operationId of their answers) whose calls it carries, in call order" }),
-  })
-  .openapi("WebhookTransaction");
+  });
 
 export const replacementData = z
   .object({
@@ -40,8 +41,7 @@ export const replacementData = z
     reason: z.enum(["fee_bump", "fresh_nonce"]).openapi({
       description: "fee_bump: the same nonce at a higher fee; fresh_nonce: another transaction used its nonce for good, so its call was signed again at a new one",
     }),
-  })
-  .openapi("WebhookReplacement");
+  });
 
 const outcome = {
   operationId: z.string().nullable().openapi({ description: "The write request whose work it is (null for work no request started)" }),
@@ -59,9 +59,8 @@ export const mintConfirmedData = z
     operationId: z.string().openapi({ description: "The mint request's operationId" }),
     purpose: z.string().openapi({ example: "erc721.mint" }),
     contractAddress: address,
-    minted: z.array(mintedTokenSchema).openapi({ description: "What this request minted (its own call's token in a joined transaction); empty on failure" }),
-  })
-  .openapi("WebhookMintConfirmed");
+    minted: z.array(z.object(mintedTokenSchema.shape)).openapi({ description: "What this request minted (its own call's token in a joined transaction); empty on failure" }),
+  });
 
 export const accountCallConfirmedData = z
   .object({
@@ -69,8 +68,7 @@ export const accountCallConfirmedData = z
     accountAddress: address.openapi({ description: "The ERC-6551 account that ran the calls" }),
     calls: z.array(z.object({ toAddress: address, value: z.string(), data: z.string() })).openapi({ description: "The calls, run atomically" }),
     gasSpent: z.string().openapi({ description: "The fee in the chain's native unit, decimals applied" }),
-  })
-  .openapi("WebhookAccountCallConfirmed");
+  });
 
 export const metadataPropagatedData = z
   .object({
@@ -78,8 +76,7 @@ export const metadataPropagatedData = z
     contractAddress: address,
     tokenIds: z.array(z.string()).openapi({ description: "Tokens announced with ERC-4906 MetadataUpdate (empty when the whole collection was)" }),
     collection: z.boolean().openapi({ description: "The collection's defaults changed: BatchMetadataUpdate and ERC-7572 ContractURIUpdated were emitted" }),
-  })
-  .openapi("WebhookMetadataPropagated");
+  });
 
 const indexed = {
   chainId: z.number().int().openapi({ example: 31337 }),
@@ -101,8 +98,7 @@ export const tokenTransferredData = z
     amount: z.string().openapi({ description: "Human-readable (decimals applied for ERC-20 tokens this service manages); 1 for ERC-721" }),
     amountRaw: z.string(),
     ownerSince: z.number().int().nullable().openapi({ description: "Unix second at which the recipient's current holding began (null for a burn)" }),
-  })
-  .openapi("WebhookTokenTransferred");
+  });
 
 export const accountCreatedData = z
   .object({
@@ -112,8 +108,7 @@ export const accountCreatedData = z
     tokenChainId: z.number().int(),
     tokenContractAddress: address.openapi({ description: "The NFT's collection (one of the project's)" }),
     tokenId: z.string(),
-  })
-  .openapi("WebhookAccountCreated");
+  });
 
 export const permitRedeemedData = z
   .object({
@@ -124,16 +119,13 @@ export const permitRedeemedData = z
     redeemedBy: address.openapi({ description: "The account that sent the redemption and paid its gas" }),
     mintedTokenIds: z.array(z.string()).openapi({ description: "ERC-721: the tokens minted; ERC-1155: the token type; ERC-20: empty" }),
     amountRaw: z.string().openapi({ description: "ERC-20 raw amount, ERC-1155 quantity, ERC-721 number of tokens" }),
-  })
-  .openapi("WebhookPermitRedeemed");
+  });
 
 export const permitRevokedData = z
-  .object({ ...indexed, permitId: z.string(), contractAddress: address })
-  .openapi("WebhookPermitRevoked");
+  .object({ ...indexed, permitId: z.string(), contractAddress: address });
 
 export const testEventData = z
-  .object({ webhookId: z.string(), message: z.string() })
-  .openapi("WebhookTest");
+  .object({ webhookId: z.string(), message: z.string() });
 
 /** Every event type an endpoint may subscribe to, with the shape of its `data` and what it tells. */
 export const WEBHOOK_EVENTS = {
@@ -142,7 +134,7 @@ export const WEBHOOK_EVENTS = {
   "transaction.finalized": { data: transactionEventData, summary: "A transaction's block is final" },
   "transaction.reorged": { data: transactionEventData, summary: "A transaction's block was reorganised away: pending again, broadcast again with the same bytes" },
   "transaction.replaced": {
-    data: transactionEventData.extend({ replacement: replacementData }).openapi("WebhookTransactionReplaced"),
+    data: transactionEventData.extend({ replacement: replacementData }),
     summary: "A transaction got a new hash: a fee bump, or its call signed again at a fresh nonce",
   },
   "mint.confirmed": { data: mintConfirmedData, summary: "A mint request's transaction was mined: what it minted, with its operationId" },
