@@ -12,9 +12,9 @@ import {
 import { createWebhookHttp } from "./webhookHttp.js";
 import { signWebhook } from "./webhookSignature.js";
 
-/** Deliveries one replica holds at once, and requests it has in flight at once. */
-const MAX_HELD = 1_000;
-const MAX_REQUESTS = 64;
+/** Subjects one replica delivers at once (each one delivery at a time), and deliveries of a subject it claims at once. */
+const MAX_SUBJECTS = 64;
+const PER_SUBJECT = 100;
 /** How often a replica with nothing to do looks for due deliveries. */
 const POLL_MS = 100;
 /** A claim lasts this long unless renewed; a replica that dies hands its deliveries over after it. */
@@ -46,9 +46,9 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
   const web = createWebhookHttp({ timeoutMs: settings.timeoutMs, allowPrivateAddresses: settings.allowPrivateAddresses, userAgent: deps.userAgent });
   const stopping = new AbortController();
   const held = new Map<string, ClaimedDelivery>();
+  /** Subjects being delivered. */
+  let subjects = 0;
   let outcomes: DeliveryOutcome[] = [];
-  let requests = 0;
-  const waitingForSlot: (() => void)[] = [];
   let wake: (() => void) | undefined;
   let running: Promise<void> | undefined;
 
@@ -60,28 +60,9 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
     nudge();
   };
 
-  const slot = async () => {
-    while (requests >= MAX_REQUESTS) await new Promise<void>((resolve) => waitingForSlot.push(resolve));
-    requests += 1;
-  };
-  const freeSlot = () => {
-    requests -= 1;
-    waitingForSlot.shift()?.();
-  };
-
   const attempt = async (delivery: ClaimedDelivery): Promise<DeliveryOutcome> => {
     const base = { endpointId: delivery.endpointId, eventId: delivery.eventId, seq: delivery.seq, subject: delivery.subject };
-    await slot();
-    if (stopping.signal.aborted) {
-      freeSlot();
-      return { ...base, outcome: "released" };
-    }
-    let result;
-    try {
-      result = await web.post(delivery.url, signWebhook(delivery.secrets, delivery.eventId, new Date(), delivery.body), delivery.body, stopping.signal);
-    } finally {
-      freeSlot();
-    }
+    const result = await web.post(delivery.url, signWebhook(delivery.secrets, delivery.eventId, new Date(), delivery.body), delivery.body, stopping.signal);
     if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) return { ...base, outcome: "delivered", statusCode: result.statusCode };
     const error = result.error ?? `HTTP ${result.statusCode}`;
     if (stopping.signal.aborted) return { ...base, outcome: "released" };
@@ -107,22 +88,22 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
     }
   };
 
-  /** Starts the claimed deliveries, subject by subject; a delivery whose earlier ones are not all in hand is given back. */
+  /** Starts the claimed subjects, each delivering its deliveries one after another, in order. */
   const dispatch = (claimed: ClaimedDelivery[]) => {
-    const subjects = new Map<string, ClaimedDelivery[]>();
+    const bySubject = new Map<string, ClaimedDelivery[]>();
     for (const delivery of claimed) {
       held.set(key(delivery), delivery);
       const subject = `${delivery.endpointId} ${delivery.subject}`;
-      subjects.set(subject, [...(subjects.get(subject) ?? []), delivery]);
+      bySubject.set(subject, [...(bySubject.get(subject) ?? []), delivery]);
     }
-    for (const deliveries of subjects.values()) {
-      // Claimed in order: the i-th of a subject may go when exactly i earlier ones are pending, all of them in hand.
-      const ready = deliveries.findIndex((delivery, index) => delivery.earlierPending !== index);
-      const go = ready === -1 ? deliveries : deliveries.slice(0, ready);
-      for (const delivery of ready === -1 ? [] : deliveries.slice(ready)) {
-        settle(delivery, { endpointId: delivery.endpointId, eventId: delivery.eventId, seq: delivery.seq, subject: delivery.subject, outcome: "released" });
-      }
-      void deliverSubject(go).catch((error: unknown) => logger.error("webhook delivery failed unexpectedly", { error }));
+    for (const deliveries of bySubject.values()) {
+      subjects += 1;
+      void deliverSubject(deliveries)
+        .catch((error: unknown) => logger.error("webhook delivery failed unexpectedly", { error }))
+        .finally(() => {
+          subjects -= 1;
+          nudge();
+        });
     }
   };
 
@@ -146,10 +127,10 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
       let claimedAll = false;
       try {
         await flush();
-        const room = MAX_HELD - held.size;
+        const room = MAX_SUBJECTS - subjects;
         if (room > 0) {
-          const claimed = await claimDeliveries(pool, room, LEASE_MS);
-          claimedAll = claimed.length === room;
+          const claimed = await claimDeliveries(pool, room, PER_SUBJECT, LEASE_MS);
+          claimedAll = new Set(claimed.map((delivery) => `${delivery.endpointId} ${delivery.subject}`)).size === room;
           dispatch(claimed);
         }
         if (Date.now() - renewedAt > LEASE_MS / 3) {

@@ -1,6 +1,6 @@
 import type { Queryable } from "./transactions.js";
 
-/** A delivery as its replica holds it: what to send, where, and how its subject's earlier deliveries stand. */
+/** A delivery as its replica holds it: what to send, and where. */
 export type ClaimedDelivery = {
   endpointId: string;
   eventId: string;
@@ -13,17 +13,17 @@ export type ClaimedDelivery = {
   url: string;
   /** The endpoint's live secrets: its secret, and the previous one while a rotation overlaps. */
   secrets: string[];
-  /** Earlier deliveries of its subject to its endpoint still pending: it may go only after as many of its own claim. */
-  earlierPending: number;
 };
 
 /**
- * Claims up to `limit` due deliveries for `leaseMs`, oldest first, each only if every earlier pending delivery of its
- * subject (to the same endpoint) is due and unclaimed too, so that a subject's deliveries are claimed together, in
- * order. Rows another replica is claiming at the same moment are skipped (FOR UPDATE SKIP LOCKED); `earlierPending`
- * lets the caller check that it holds every earlier one (a row skipped that way leaves a gap it must not jump).
+ * Claims, for `leaseMs`, the deliveries of up to `subjects` subjects whose first pending delivery (to its endpoint) is
+ * due and unclaimed: that one and up to `perSubject - 1` after it, in order (oldest subjects first). A subject is
+ * claimed only through its first pending delivery, whose row lock (FOR UPDATE SKIP LOCKED) makes replicas claiming at
+ * the same moment take different subjects; a subject whose first delivery is claimed, or waits for a retry, is
+ * skipped whole. Each look for a subject's first delivery is one probe of the pending-subject index, so a claim costs
+ * the same however long the subjects' queues are.
  */
-export async function claimDeliveries(db: Queryable, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Queryable, subjects: number, perSubject: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const { rows } = await db.query<{
     endpoint_id: string;
     event_id: string;
@@ -35,28 +35,29 @@ export async function claimDeliveries(db: Queryable, limit: number, leaseMs: num
     url: string;
     secret: string;
     previous_secret: string | null;
-    earlier_pending: string;
   }>(
-    `WITH picked AS (
-       SELECT c.endpoint_id, c.event_id
+    `WITH heads AS (
+       SELECT c.endpoint_id, c.subject, c.seq
          FROM tokenhub_app.webhook_deliveries c
         WHERE c.status = 'pending' AND c.next_attempt_at <= now() AND (c.lease_until IS NULL OR c.lease_until < now())
-          AND NOT EXISTS (
-                SELECT 1 FROM tokenhub_app.webhook_deliveries p
-                 WHERE p.endpoint_id = c.endpoint_id AND p.subject = c.subject AND p.status = 'pending' AND p.seq < c.seq
-                   AND NOT (p.next_attempt_at <= now() AND (p.lease_until IS NULL OR p.lease_until < now())))
+          AND NOT EXISTS (SELECT 1 FROM tokenhub_app.webhook_deliveries p
+                           WHERE p.endpoint_id = c.endpoint_id AND p.subject = c.subject AND p.status = 'pending' AND p.seq < c.seq)
         ORDER BY c.seq
         LIMIT $1
         FOR UPDATE OF c SKIP LOCKED
+     ), picked AS (
+       SELECT f.endpoint_id, f.event_id
+         FROM heads h CROSS JOIN LATERAL (
+           SELECT f.endpoint_id, f.event_id FROM tokenhub_app.webhook_deliveries f
+            WHERE f.endpoint_id = h.endpoint_id AND f.subject = h.subject AND f.status = 'pending' AND f.seq >= h.seq
+            ORDER BY f.seq LIMIT $2) f
      )
-     UPDATE tokenhub_app.webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond'
+     UPDATE tokenhub_app.webhook_deliveries d SET lease_until = now() + $3 * interval '1 millisecond'
        FROM picked, tokenhub_app.webhook_events e, tokenhub_app.webhook_endpoints w
       WHERE d.endpoint_id = picked.endpoint_id AND d.event_id = picked.event_id AND e.id = d.event_id AND w.id = d.endpoint_id
      RETURNING d.endpoint_id, d.event_id, d.seq, d.subject, d.attempts, d.retry_until, e.body, w.url, w.secret,
-               CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret,
-               (SELECT count(*) FROM tokenhub_app.webhook_deliveries p
-                 WHERE p.endpoint_id = d.endpoint_id AND p.subject = d.subject AND p.status = 'pending' AND p.seq < d.seq) AS earlier_pending`,
-    [limit, leaseMs],
+               CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret`,
+    [subjects, perSubject, leaseMs],
   );
   return rows
     .map((row) => ({
@@ -69,7 +70,6 @@ export async function claimDeliveries(db: Queryable, limit: number, leaseMs: num
       body: row.body,
       url: row.url,
       secrets: row.previous_secret === null ? [row.secret] : [row.secret, row.previous_secret],
-      earlierPending: Number(row.earlier_pending),
     }))
     .sort((a, b) => (a.seq < b.seq ? -1 : 1));
 }
