@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { REVERSIBLE_EVENT_TYPES, WEBHOOK_EVENTS, webhookEventEnvelope } from "../schemas/webhookEvents.js";
+import { REVERSIBLE_EVENT_TYPES, TEST_EVENT_TYPE, testEventData, WEBHOOK_EVENTS, webhookEventEnvelope } from "../schemas/webhookEvents.js";
 import { createRouter } from "./router.js";
 
 const signatureHeaders = z.object({
@@ -18,7 +18,8 @@ const signatureHeaders = z.object({
  */
 export function webhookDocs() {
   const app = createRouter();
-  for (const [type, { data, summary }] of Object.entries(WEBHOOK_EVENTS)) {
+  const test = { data: testEventData, summary: "What POST /api/v1/webhooks/{webhookId}/test sends, to that endpoint alone" };
+  for (const [type, { data, summary }] of [...Object.entries(WEBHOOK_EVENTS), [TEST_EVENT_TYPE, test] as const]) {
     const reversible = (REVERSIBLE_EVENT_TYPES as readonly string[]).includes(type);
     app.openAPIRegistry.registerWebhook({
       method: "post",
@@ -26,7 +27,7 @@ export function webhookDocs() {
       operationId: `webhook_${type.replaceAll(".", "_")}`,
       tags: ["webhooks"],
       summary,
-      description: `${summary}.${reversible ? ` If a reorganisation removes it, \`${type}.reorged\` follows with the same data and \`reorgedEventId\`, the id of this event.` : ""} Sent to endpoints subscribed to \`${type}\`.`,
+      description: `${summary}.${reversible ? ` If a reorganisation removes it, \`${type}.reorged\` follows with the same data and \`reorgedEventId\`, the id of this event.` : ""}${type === TEST_EVENT_TYPE ? "" : ` Sent to endpoints subscribed to \`${type}\`.`}`,
       request: {
         headers: signatureHeaders,
         body: { required: true, content: { "application/json": { schema: webhookEventEnvelope(type, data, summary) } } },

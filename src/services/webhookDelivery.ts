@@ -13,7 +13,7 @@ import { createWebhookHttp } from "./webhookHttp.js";
 import { signWebhook } from "./webhookSignature.js";
 
 /** Subjects one replica delivers at once (each one delivery at a time), and deliveries of a subject it claims at once. */
-const MAX_SUBJECTS = 64;
+const MAX_SUBJECTS = 256;
 const PER_SUBJECT = 100;
 /** How often a replica with nothing to do looks for due deliveries. */
 const POLL_MS = 100;

@@ -24,8 +24,8 @@ export type WebhookHttp = {
 
 export function createWebhookHttp(options: { timeoutMs: number; allowPrivateAddresses: boolean; userAgent: string }): WebhookHttp {
   const agents = {
-    "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
+    "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
   };
   const lookup = options.allowPrivateAddresses ? undefined : guardedLookup((message) => new RefusedAddressError(message));
 
