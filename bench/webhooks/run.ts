@@ -2,13 +2,14 @@
  * Webhook benchmark: a burst of ERC-721 mints (5,000 by default, 200 clients) with an endpoint subscribed to every
  * event a mint gives (transaction.sent, .confirmed, .finalized, mint.confirmed, token.transferred), delivered to a
  * local receiver. Reports events delivered per second and the delivery lag (from the event being recorded to its
- * arrival) by percentile and by type. The reference, in the same run: the same burst with no endpoint, for what
+ * arrival, in a receiver process of its own) by percentile and by type. The reference, in the same run: the same burst with no endpoint, for what
  * writing the outbox costs the mints.
  *
  *   npm run bench:webhooks [-- --requests 5000]
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { httpLoad } from "../lib/load.js";
 import { cpuShares, treeCpuSeconds } from "../lib/processTree.js";
@@ -19,20 +20,12 @@ const requests = Number(values.requests);
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 const EVENTS = ["transaction.sent", "transaction.confirmed", "transaction.finalized", "mint.confirmed", "token.transferred"];
 
-type Arrival = { id: string; type: string; lagMs: number; at: number; operationId?: string };
+type Arrival = { id: string; type: string; lagMs: number; at: number };
 const arrivals: Arrival[] = [];
-const receiver = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on("data", (chunk: Buffer) => chunks.push(chunk));
-  request.on("end", () => {
-    const at = Date.now();
-    const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: string; type: string; timestamp: string; data: { operationId?: string } };
-    arrivals.push({ id: event.id, type: event.type, lagMs: at - Date.parse(event.timestamp), at, operationId: event.data.operationId });
-    response.writeHead(204).end();
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+const receiver = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "receiver.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+const lines = readline.createInterface({ input: receiver.stdout! });
+const receiverUrl = await new Promise<string>((resolve) => lines.once("line", resolve));
+lines.on("line", (line) => arrivals.push(JSON.parse(line) as Arrival));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
@@ -85,5 +78,5 @@ try {
   for (const type of EVENTS) row(type, arrivals.filter((arrival) => arrival.type === type).map((arrival) => arrival.lagMs).sort((a, b) => a - b));
 } finally {
   await service.destroy();
-  receiver.close();
+  receiver.kill();
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { type Address, type Hex } from "viem";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +15,7 @@ let service: TestService;
 let chain: ChainClient;
 let hooks: WebhookReceiver;
 let secret: string;
+let chainsDir: string;
 
 type Body = Record<string, any>;
 async function call(method: "GET" | "POST" | "DELETE", pathname: string, body?: unknown): Promise<{ status: number; body: Body }> {
@@ -50,7 +54,11 @@ async function blockOf(hash: Hex) {
 
 beforeAll(async () => {
   hooks = await startWebhookReceiver();
-  service = await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true" } });
+  chainsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-webhooks-"));
+  const chainsFile = path.join(chainsDir, "chains.json");
+  // The service's transactions are watched 5 blocks deep, so that a reorganisation of its own takes them back.
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local", finality: 5 }] }));
+  service = await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true", TOKENHUB_CHAINS_FILE: chainsFile } });
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   const subscribed = await call("POST", "/api/v1/webhooks", { url: hooks.url, events: ["token.transferred", "account.created", "permit.redeemed", "permit.revoked"] });
   expect(subscribed.status).toBe(200);
@@ -61,6 +69,7 @@ afterAll(async () => {
   await chain?.client.setAutomine(true);
   await hooks?.close();
   await service?.destroy();
+  fs.rmSync(chainsDir, { recursive: true, force: true });
 });
 
 describe("webhooks from the index", { timeout: 120_000 }, () => {
@@ -119,6 +128,38 @@ describe("webhooks from the index", { timeout: 120_000 }, () => {
     });
     expect(owner.ownerAddress).toBe(alice!.address);
     await chain.client.setAutomine(true);
+  });
+
+  it("a reorganisation of the service's own mint gives transaction.reorged, then transaction.confirmed and mint.confirmed again", async () => {
+    const own = await startWebhookReceiver();
+    try {
+      const subscribed = await call("POST", "/api/v1/webhooks", { url: own.url, events: ["transaction.confirmed", "transaction.reorged", "mint.confirmed"] });
+      const collection = await create("erc721", "Rolled");
+      const minted = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: chain.accounts[1]!.address });
+      const hash = minted.body.transactionHash as Hex;
+      const ofMint = () => own.received.filter((request) => request.event.data.transactionHash === hash).map((request) => request.event);
+      await waitFor(() => ofMint().length === 2, { timeoutMs: 30_000 });
+      const first = ofMint()[0]!;
+
+      await chain.client.setAutomine(false);
+      await rpc("anvil_rollback", [1]);
+      await chain.client.mine({ blocks: 2 });
+      await waitFor(() => ofMint().some((event) => event.type === "transaction.reorged"), { timeoutMs: 30_000 });
+      // Broadcast again with the same bytes by the receipt loop; mined on the new branch.
+      await waitFor(async () => (await rpc<{ hash: Hex } | null>("eth_getTransactionByHash", [hash]))?.hash === hash, { timeoutMs: 30_000 });
+      await chain.client.mine({ blocks: 1 });
+      await waitFor(() => ofMint().length === 5, { timeoutMs: 30_000, message: () => JSON.stringify(ofMint().map((event) => event.type)) });
+      const events = ofMint();
+      expect(events.map((event) => event.type)).toEqual(["transaction.confirmed", "mint.confirmed", "transaction.reorged", "transaction.confirmed", "mint.confirmed"]);
+      expect(events[2]!.data).toMatchObject({ status: "pending", blockNumber: null, reorgedFrom: { blockNumber: first.data.blockNumber, blockHash: first.data.blockHash } });
+      expect(events[3]!.data.blockHash).not.toBe(first.data.blockHash);
+      expect(events[4]!.data).toMatchObject({ operationId: minted.body.operationId, blockHash: events[3]!.data.blockHash, minted: [{ tokenId: "1" }] });
+      expect(new Set(events.map((event) => event.id)).size).toBe(5);
+      for (const request of own.received) expect(new Webhook(subscribed.body.secret).verify(request.body, request.headers)).toEqual(request.event);
+    } finally {
+      await chain.client.setAutomine(true);
+      await own.close();
+    }
   });
 
   it("ERC-20 and ERC-1155 mints give token.transferred with ownerSince; an account's creation, a permit's redemption and revocation give theirs", async () => {
