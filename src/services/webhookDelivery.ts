@@ -125,6 +125,7 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
     let renewedAt = Date.now();
     while (!stopping.signal.aborted) {
       let claimedAll = false;
+      let failed = false;
       try {
         await flush();
         const room = MAX_SUBJECTS - subjects;
@@ -138,7 +139,13 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
           await renewDeliveryLeases(pool, [...held.values()], LEASE_MS);
         }
       } catch (error) {
-        logger.warn("webhook delivery pass failed; retrying", { error });
+        failed = true;
+        logger.warn("webhook delivery pass failed; retrying in a second", { error });
+      }
+      if (failed) {
+        // The database is unreachable, say: not a pass per finished delivery until it is back.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        continue;
       }
       if (claimedAll || outcomes.length > 0) continue;
       await new Promise<void>((resolve) => {
