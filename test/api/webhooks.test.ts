@@ -18,7 +18,7 @@ const RETRY_BASE_MS = 200;
 const RETRY_FOR_MS = 4_000;
 
 type Body = Record<string, any>;
-async function call(method: "GET" | "POST" | "DELETE", pathname: string, body?: unknown, token = service.adminToken): Promise<{ status: number; body: Body }> {
+async function call(method: "GET" | "POST" | "PUT" | "DELETE", pathname: string, body?: unknown, token = service.adminToken): Promise<{ status: number; body: Body }> {
   const response = await fetch(`${service.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -116,6 +116,42 @@ describe("webhooks", { timeout: 120_000 }, () => {
     expect(log.status).toBe(200);
     expect(log.body.deliveries.map((entry: Body) => entry.status)).toEqual(log.body.deliveries.map(() => "delivered"));
     expect(log.body.deliveries.find((entry: Body) => entry.eventId === mintConfirmed!.id)).toMatchObject({ type: "mint.confirmed", attempts: 1, lastStatusCode: 200, event: mintConfirmed });
+  });
+
+  it("a metadata write's announcement gives metadata.propagated, and calls through an account account.call.confirmed", async () => {
+    const hooks = await receiver();
+    const { secret } = await subscribe(hooks.url, ["metadata.propagated", "account.call.confirmed"]);
+    const settledHash = (hash: Hex) => waitFor(async () => (await call("GET", `/api/v1/transactions/${hash}`)).body.status === "success", { timeoutMs: 20_000 });
+    const key = (await call("POST", "/api/v1/key/create", { customRef: "hooks" })).body.evmAddress as Hex;
+    const created = await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Passes", symbol: "PASS" });
+    const collection = created.body.contractAddress as Hex;
+    await settledHash(created.body.transactionHash);
+    await settledHash((await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: key })).body.transactionHash);
+
+    const written = await call("PUT", "/api/v1/nft/collectionMetadata", { chainId: 31337, contractAddress: collection, metadata: { description: "Members" } });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const propagated = await waitFor(() => hooks.received.find((request) => request.event.type === "metadata.propagated"), { timeoutMs: 30_000 });
+    expect(propagated.event.data).toMatchObject({ contractAddress: collection, collection: true, tokenIds: [], status: "success", transactionHash: written.body.transactionHash, operationId: written.body.operationId });
+
+    const account = await call("POST", "/api/v1/erc6551/create", { nft: { chainId: 31337, contractAddress: collection, tokenId: "1" } });
+    await settledHash(account.body.transactionHash);
+    const executed = await call("POST", "/api/v1/account/executeCall", { accountAddress: account.body.accountAddress, call: { chainId: 31337, toAddress: ALICE, value: "0" } });
+    expect(executed.status, JSON.stringify(executed.body)).toBe(200);
+    const confirmed = await waitFor(() => hooks.received.find((request) => request.event.type === "account.call.confirmed"), { timeoutMs: 30_000 });
+    const receipt = (await call("GET", `/api/v1/transactions/${executed.body.transactionHash}`)).body;
+    expect(confirmed.event.data).toEqual({
+      operationId: executed.body.operationId,
+      chainId: 31337,
+      status: "success",
+      transactionHash: executed.body.transactionHash,
+      transactionUrl: executed.body.transactionUrl,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      accountAddress: account.body.accountAddress,
+      calls: [{ toAddress: ALICE, value: "0", data: "0x" }],
+      gasSpent: receipt.fee,
+    });
+    for (const request of hooks.received) expect(verify(secret, request)).toEqual(request.event);
   });
 
   it("retries with backoff: a receiver answering 500 three times gets the event on the fourth attempt, with the same id", async () => {
