@@ -196,3 +196,30 @@ export const metadataSignal = onchainTable(
   }),
   (table) => ({ contractIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
 );
+
+/**
+ * What the index changed, one row per change in chain order: transfers (mints and burns included, with the recipient's
+ * `ownerSince` after it), ERC-6551 account creations, permit redemptions and revocations. `id` is Ponder's checkpoint
+ * of the log (a chain's rows sort in the order the chain has them) and a five-digit part for the several changes one
+ * log makes (an ERC-1155 batch). A reorganisation removes its rows with the rest of the index. The webhooks' dispatcher
+ * reads it (src/services/activityEvents.ts); it is also queryable over GraphQL and SQL.
+ */
+export const activity = onchainTable(
+  "activity",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    /** `transfer`, `account_created`, `permit_used` or `permit_invalidated`. */
+    kind: t.text().notNull(),
+    /** The collection it concerns (for an account creation: its NFT's collection). */
+    contract: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockHash: t.hex().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    /** What changed, by kind, numbers as decimal strings (src/indexing/activity.ts). */
+    data: t.json().notNull(),
+  }),
+  (table) => ({ chainIdx: index().on(table.chainId, table.id) }),
+);

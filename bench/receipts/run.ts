@@ -16,6 +16,7 @@ import { type Address, type Hex, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createChainRuntime } from "../../src/chain/transactions/chainRuntime.js";
 import { NO_OBSERVER } from "../../src/chain/transactions/observer.js";
+import { NO_EVENTS } from "../../src/chain/transactions/events.js";
 import { resolvePipelineOptions } from "../../src/chain/transactions/options.js";
 import { createReceiptMonitor } from "../../src/chain/transactions/receiptMonitor.js";
 import { readRuntimeConfig } from "../../src/config/runtime.js";
@@ -82,7 +83,7 @@ try {
     await seed(db, { chainId: chain!.id, signer: signer.address, from: 0, count: finalRecorded, final: true, firstBlock: 1n, blockHashes: [] });
     const options = resolvePipelineOptions();
     // Far deeper than the chain: nothing becomes final while the passes run.
-    const runtime = createChainRuntime({ id: chain!.id, rpcUrl: [rpcUrl], signers: [signer], finality: 1_000_000 }, { pool: db, logger: createLogger({ level: "warn" }), options, observer: NO_OBSERVER });
+    const runtime = createChainRuntime({ id: chain!.id, rpcUrl: [rpcUrl], signers: [signer], finality: 1_000_000 }, { pool: db, logger: createLogger({ level: "warn" }), options, observer: NO_OBSERVER, events: NO_EVENTS });
     return createReceiptMonitor({ pool: db, runtime, options });
   };
   const reference = await monitorOn(referenceDb, 0);

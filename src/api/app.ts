@@ -37,6 +37,8 @@ import { metadataWriteRoutes } from "./routes/metadataWrites.js";
 import { operationsRoutes } from "./routes/operations.js";
 import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
+import { webhooksRoutes } from "./routes/webhooks.js";
+import { webhookDocs } from "./webhookDocs.js";
 
 export type AppDeps = {
   store: StoreDb;
@@ -97,7 +99,9 @@ export function createApp(deps: AppDeps) {
   app.route("/", metadataRoutes(deps));
   app.route("/", metadataWriteRoutes(deps));
   app.route("/", permitsRoutes(deps));
+  app.route("/", webhooksRoutes(deps));
   app.route("/", mediaRoutes({ store: deps.store, storage: deps.mediaStorage, config: deps.runtime.media, publicUrl: deps.runtime.publicUrl }));
+  app.route("/", webhookDocs());
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   app.doc31("/openapi.json", {

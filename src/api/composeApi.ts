@@ -24,11 +24,15 @@ import { syncRemoteMetadata } from "../services/remoteMetadataSync.js";
 import { attachPermitTokenMetadata } from "../services/permitTokenMetadata.js";
 import { createPipelineMetrics } from "../services/pipelineMetrics.js";
 import { createRateLimiter } from "../services/rateLimiter.js";
+import { createActivityDispatcher } from "../services/activityEvents.js";
+import { createTransactionEvents } from "../services/transactionEvents.js";
+import { createWebhookDeliverer } from "../services/webhookDelivery.js";
 import { createStore } from "../store/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { createLease } from "../store/leases.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { purgeFullBuckets } from "../store/rateLimits.js";
+import { purgeWebhookEvents } from "../store/webhookOutbox.js";
 import { createApp } from "./app.js";
 import { authorize } from "./middleware/auth.js";
 import { guardOperatorRoutes } from "./ponderServer.js";
@@ -42,7 +46,11 @@ import { createApiLifecycle } from "./shutdown.js";
  * loop; the pipeline's receipt pass likewise per chain, and a signer's lock orders its broadcasts
  * (src/chain/transactions/pipeline.ts). A replica that dies hands its leases over within LEASE_MS.
  */
+/** How long delivered (and failed) webhook events stay in the delivery log. */
+const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
+
 export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, indexDb: typeof db) {
+  const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
   const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
   // Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
   const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
@@ -70,6 +78,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     logger: logger.child({ component: "transactions" }),
     replica,
     observer: pipelineObserver(metrics),
+    // The webhooks' outbox is written with each change of a transaction's state, in its database transaction.
+    events: createTransactionEvents({ runtime, retryForMs: runtime.webhooks.retryForMs }),
     options: {
       resubmitAfterMs: runtime.transactions.resubmitAfterMs,
       maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
@@ -141,13 +151,24 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   );
   startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
   startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
+  const activityDispatcher = createActivityDispatcher({
+    pool: store.pool,
+    indexSchema: runtime.indexSchema,
+    chainIds: runtime.chains.filter((chain) => chain.unavailable === undefined).map((chain) => chain.id),
+    retryForMs: runtime.webhooks.retryForMs,
+  });
+  startLoop("webhook index events", 200, () => activityDispatcher.pass());
+  startLoop("webhook event purge", 3_600_000, () => purgeWebhookEvents(store.pool, WEBHOOK_LOG_RETENTION_MS, 10_000));
+  // Every replica delivers (claims are SKIP LOCKED): stopped before the pools, giving back what it holds.
+  const deliverer = createWebhookDeliverer({ pool: store.pool, settings: runtime.webhooks, logger: logger.child({ component: "webhooks" }), userAgent: `tokenhub-webhooks/${version}` });
+  deliverer.start();
+  lifecycle.onShutdown("the webhook deliveries", () => deliverer.stop());
   // The supervisor generated the data directory's master key, if one was needed, before starting this process.
   const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
   const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
   const abandoned = removeAbandonedUploads(mediaStorage);
   logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
 
-  const { version } = createRequire(import.meta.url)("../../package.json") as { version: string };
 
   const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
   lifecycle.onShutdown("the API token listener", () => apiTokens.close());

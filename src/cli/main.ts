@@ -4,12 +4,28 @@ import { loadSettings, type Settings } from "../config/env.js";
 import { didYouMean } from "../config/nearestName.js";
 import { ROLES, type Role } from "../config/runtime.js";
 import { ConfigError, TokenhubError } from "../errors.js";
+import { WEBHOOK_EVENT_TYPES } from "../schemas/webhookEvents.js";
 import { contractImport } from "./contractCommands.js";
 import { masterKeyGenerate, masterKeyRotate } from "./masterKeyCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
+import { webhookCreate, webhookDeliveries, webhookDelete, webhookList, webhookRedeliver, webhookRotateSecret, webhookTest } from "./webhookCommands.js";
 
-type Options = { role?: string; project?: string; scopes?: string; name?: string; expires?: string; chain?: string; address?: string; "new-key-file"?: string };
+type Options = {
+  role?: string;
+  project?: string;
+  scopes?: string;
+  name?: string;
+  expires?: string;
+  chain?: string;
+  address?: string;
+  "new-key-file"?: string;
+  url?: string;
+  events?: string;
+  description?: string;
+  status?: string;
+  event?: string;
+};
 
 /** One command: how it is written, what it does, and how it runs. */
 type Command = {
@@ -41,7 +57,7 @@ const COMMANDS: Command[] = [
     words: ["token", "create"],
     synopsis: "tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]",
     summary: "create an API token (shown once)",
-    details: "Scopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).",
+    details: "Scopes: read, mint, permit, metadata, media, accounts, keys, webhooks, admin (admin holds all).",
     run: (settings, out, options) => {
       if (!options.project || !options.scopes) throw new ConfigError("token create needs --project and --scopes.");
       return done(tokenCreate(settings(), out, { project: options.project, scopes: options.scopes, name: options.name, expires: options.expires }));
@@ -66,6 +82,56 @@ const COMMANDS: Command[] = [
     run: (settings, out, options) => {
       if (!options.project || !options.chain || !options.address) throw new ConfigError("contract import needs --project, --chain and --address.");
       return done(contractImport(settings(), out, { project: options.project, chain: options.chain, address: options.address }));
+    },
+  },
+  {
+    words: ["webhook", "create"],
+    synopsis: "tokenhub webhook create --project <name> --url <url> --events <e1,e2> [--description <text>]",
+    summary: "subscribe a URL to events (its secret shown once)",
+    details: `Event types: ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
+    run: (settings, out, options) => {
+      if (!options.project || !options.url || !options.events) throw new ConfigError("webhook create needs --project, --url and --events.");
+      return done(webhookCreate(settings(), out, { project: options.project, url: options.url, events: options.events, description: options.description }));
+    },
+  },
+  {
+    words: ["webhook", "list"],
+    synopsis: "tokenhub webhook list [--project <name>]",
+    summary: "list webhook endpoints",
+    run: (settings, out, options) => done(webhookList(settings(), out, { project: options.project })),
+  },
+  {
+    words: ["webhook", "delete"],
+    synopsis: "tokenhub webhook delete <webhook id>",
+    summary: "delete a webhook endpoint",
+    run: (settings, out, _options, id) => done(webhookDelete(settings(), out, required(id, "webhook delete needs the webhook's id (tokenhub webhook list)."))),
+  },
+  {
+    words: ["webhook", "test"],
+    synopsis: "tokenhub webhook test <webhook id>",
+    summary: "queue a test event for an endpoint",
+    run: (settings, out, _options, id) => done(webhookTest(settings(), out, required(id, "webhook test needs the webhook's id (tokenhub webhook list)."))),
+  },
+  {
+    words: ["webhook", "rotate-secret"],
+    synopsis: "tokenhub webhook rotate-secret <webhook id>",
+    summary: "replace an endpoint's signing secret (shown once)",
+    run: (settings, out, _options, id) => done(webhookRotateSecret(settings(), out, required(id, "webhook rotate-secret needs the webhook's id (tokenhub webhook list)."))),
+  },
+  {
+    words: ["webhook", "deliveries"],
+    synopsis: "tokenhub webhook deliveries <webhook id> [--status pending|delivered|failed]",
+    summary: "an endpoint's latest deliveries",
+    run: (settings, out, options, id) =>
+      done(webhookDeliveries(settings(), out, required(id, "webhook deliveries needs the webhook's id (tokenhub webhook list)."), { status: options.status })),
+  },
+  {
+    words: ["webhook", "redeliver"],
+    synopsis: "tokenhub webhook redeliver <webhook id> --event <event id>",
+    summary: "send an event to an endpoint again",
+    run: (settings, out, options, id) => {
+      if (!options.event) throw new ConfigError("webhook redeliver needs --event (tokenhub webhook deliveries shows the event ids).");
+      return done(webhookRedeliver(settings(), out, required(id, "webhook redeliver needs the webhook's id."), options.event));
     },
   },
   {
@@ -97,6 +163,11 @@ const OPTIONS = {
   chain: { type: "string" },
   address: { type: "string" },
   "new-key-file": { type: "string" },
+  url: { type: "string" },
+  events: { type: "string" },
+  description: { type: "string" },
+  status: { type: "string" },
+  event: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;

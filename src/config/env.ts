@@ -66,6 +66,10 @@ const envSchema = z.object({
   TOKENHUB_RATE_LIMIT_UPLOAD_BURST: z.coerce.number().int().positive().default(200),
   TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND: z.coerce.number().min(0).default(500),
   TOKENHUB_RATE_LIMIT_ANONYMOUS_BURST: z.coerce.number().int().positive().default(5000),
+  TOKENHUB_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(10_000),
+  TOKENHUB_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(5_000),
+  TOKENHUB_WEBHOOK_RETRY_FOR_MS: z.coerce.number().int().positive().default(24 * 3_600_000),
+  TOKENHUB_WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
 });
 
 /**
@@ -103,6 +107,19 @@ export type Settings = {
   /** Where /metrics and /status are served without a token; absent: on the API port, to `admin` tokens. */
   metricsPort: number | undefined;
   rateLimits: RateLimitSettings;
+  webhooks: WebhookSettings;
+};
+
+/** How webhook deliveries are made (src/services/webhookDelivery.ts) and which URLs endpoints may have. */
+export type WebhookSettings = {
+  /** One attempt's deadline: connecting, sending, and the receiver's status. */
+  timeoutMs: number;
+  /** The first retry's delay, doubled after each failure (at most an hour), with jitter. */
+  retryBaseMs: number;
+  /** How long a delivery is retried before it fails and its endpoint is marked failing. */
+  retryForMs: number;
+  /** Endpoints may be on special-use addresses (loopback, private...). */
+  allowPrivateAddresses: boolean;
 };
 
 /** GraphQL and SQL over HTTP (`/graphql`, `/sql/*`): who may query, and how long and how many at once. */
@@ -197,6 +214,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       write: { perSecond: e.TOKENHUB_RATE_LIMIT_WRITE_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_WRITE_BURST },
       upload: { perSecond: e.TOKENHUB_RATE_LIMIT_UPLOAD_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_UPLOAD_BURST },
       anonymous: { perSecond: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_ANONYMOUS_BURST },
+    },
+    webhooks: {
+      timeoutMs: e.TOKENHUB_WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.TOKENHUB_WEBHOOK_RETRY_BASE_MS,
+      retryForMs: e.TOKENHUB_WEBHOOK_RETRY_FOR_MS,
+      allowPrivateAddresses: e.TOKENHUB_WEBHOOK_ALLOW_PRIVATE === "true",
     },
   };
 }

@@ -95,6 +95,12 @@ export const runtimeConfigSchema = z.object({
   /** Where /metrics and /status are served without a token; null: on the API port, to `admin` tokens. */
   metricsServer: z.object({ port: z.number().int(), host: z.string() }).nullable(),
   rateLimits: z.object({ read: rateLimitPolicySchema, write: rateLimitPolicySchema, upload: rateLimitPolicySchema, anonymous: rateLimitPolicySchema }),
+  webhooks: z.object({
+    timeoutMs: z.number().int().positive(),
+    retryBaseMs: z.number().int().positive(),
+    retryForMs: z.number().int().positive(),
+    allowPrivateAddresses: z.boolean(),
+  }),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

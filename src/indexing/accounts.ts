@@ -1,6 +1,7 @@
 import { ponder } from "ponder:registry";
 import { accountCall, accountTransaction, erc6551Account } from "ponder:schema";
 import { predictCoreAddresses } from "../chain/deployCore.js";
+import { recordActivity } from "./activity.js";
 
 /** Our implementation has the same CREATE2 address on every chain, so it is known without configuration. */
 const TOKENHUB_ACCOUNT_IMPLEMENTATION = predictCoreAddresses().accountImplementation.toLowerCase();
@@ -22,6 +23,12 @@ ponder.on("Erc6551Registry:ERC6551AccountCreated", async ({ event, context }) =>
       transactionHash: event.transaction.hash,
     })
     .onConflictDoNothing();
+  await recordActivity(context, event, "account_created", event.args.tokenContract, {
+    account: event.args.account,
+    implementation: event.args.implementation,
+    tokenChainId: event.args.chainId.toString(),
+    tokenId: event.args.tokenId.toString(),
+  });
 });
 
 /**

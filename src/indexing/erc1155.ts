@@ -1,13 +1,13 @@
 import { ponder } from "ponder:registry";
 import { erc1155Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { type ActivityEvent, recordActivity } from "./activity.js";
 import { creditMintToPermit } from "./permits.js";
 
-type Block = { timestamp: bigint };
-type Hash = `0x${string}`;
-
 /** Balances per (contract, token id, owner), with the same `ownerSince` rule as ERC-20 balances. */
-async function applyMove(context: any, contract: Address, from: Address, to: Address, tokenId: bigint, value: bigint, block: Block, transactionHash: Hash) {
+async function applyMove(context: any, contract: Address, from: Address, to: Address, tokenId: bigint, value: bigint, event: ActivityEvent, part: number) {
+  const { block } = event;
+  const transactionHash = event.transaction.hash;
   const chainId: number = context.chain.id;
   if (value === 0n || from === to) return;
   if (from === zeroAddress) {
@@ -22,36 +22,40 @@ async function applyMove(context: any, contract: Address, from: Address, to: Add
       await context.db.update(erc1155Balance, key).set({ balance });
     }
   }
+  let ownerSince: bigint | null = null;
   if (to !== zeroAddress) {
-    await context.db
+    const row = await context.db
       .insert(erc1155Balance)
       .values({ chainId, contract, tokenId, owner: to, balance: value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + value }));
+    ownerSince = row.ownerSince;
   }
+  const data = { standard: "erc1155" as const, from, to, tokenId: tokenId.toString(), amount: value.toString(), ownerSince: ownerSince?.toString() ?? null };
+  await recordActivity(context, event, "transfer", contract, data, part);
 }
 
 type SingleArgs = { from: Address; to: Address; id: bigint; value: bigint };
 type BatchArgs = { from: Address; to: Address; ids: readonly bigint[]; values: readonly bigint[] };
 
-async function applySingle(context: any, contract: Address, args: SingleArgs, block: Block, transactionHash: Hash) {
-  await applyMove(context, contract, args.from, args.to, args.id, args.value, block, transactionHash);
+async function applySingle(context: any, contract: Address, args: SingleArgs, event: ActivityEvent) {
+  await applyMove(context, contract, args.from, args.to, args.id, args.value, event, 0);
 }
 
-async function applyBatch(context: any, contract: Address, args: BatchArgs, block: Block, transactionHash: Hash) {
+async function applyBatch(context: any, contract: Address, args: BatchArgs, event: ActivityEvent) {
   for (const [index, id] of args.ids.entries()) {
-    await applyMove(context, contract, args.from, args.to, id, args.values[index] ?? 0n, block, transactionHash);
+    await applyMove(context, contract, args.from, args.to, id, args.values[index] ?? 0n, event, index);
   }
 }
 
 ponder.on("Erc1155Collection:TransferSingle", async ({ event, context }) => {
-  await applySingle(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applySingle(context, event.log.address, event.args, event);
 });
 ponder.on("Erc1155Collection:TransferBatch", async ({ event, context }) => {
-  await applyBatch(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applyBatch(context, event.log.address, event.args, event);
 });
 ponder.on("ExternalErc1155:TransferSingle", async ({ event, context }) => {
-  await applySingle(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applySingle(context, event.log.address, event.args, event);
 });
 ponder.on("ExternalErc1155:TransferBatch", async ({ event, context }) => {
-  await applyBatch(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applyBatch(context, event.log.address, event.args, event);
 });

@@ -1,16 +1,18 @@
 import { ponder } from "ponder:registry";
 import { erc20Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { type ActivityEvent, recordActivity } from "./activity.js";
 import { creditMintToPermit } from "./permits.js";
 
 type TransferArgs = { from: Address; to: Address; value: bigint };
-type Block = { timestamp: bigint };
 
 /**
  * Balances per (contract, owner). A holder's `ownerSince` is when its balance last rose from zero; a balance that
  * returns to zero removes the row, so holders are exactly the rows.
  */
-async function applyTransfer(context: any, contract: Address, args: TransferArgs, block: Block, transactionHash: `0x${string}`) {
+async function applyTransfer(context: any, contract: Address, args: TransferArgs, event: ActivityEvent) {
+  const { block } = event;
+  const transactionHash = event.transaction.hash;
   const chainId: number = context.chain.id;
   if (args.value === 0n || args.from === args.to) return;
   if (args.from === zeroAddress) {
@@ -25,18 +27,22 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
       await context.db.update(erc20Balance, key).set({ balance });
     }
   }
+  let ownerSince: bigint | null = null;
   if (args.to !== zeroAddress) {
-    await context.db
+    const row = await context.db
       .insert(erc20Balance)
       .values({ chainId, contract, owner: args.to, balance: args.value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + args.value }));
+    ownerSince = row.ownerSince;
   }
+  const data = { standard: "erc20" as const, from: args.from, to: args.to, tokenId: null, amount: args.value.toString(), ownerSince: ownerSince?.toString() ?? null };
+  await recordActivity(context, event, "transfer", contract, data);
 }
 
 ponder.on("Erc20Collection:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applyTransfer(context, event.log.address, event.args, event);
 });
 
 ponder.on("ExternalErc20:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash);
+  await applyTransfer(context, event.log.address, event.args, event);
 });

@@ -1,25 +1,22 @@
 import { ponder } from "ponder:registry";
 import { erc721Token } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { type ActivityEvent, recordActivity } from "./activity.js";
 import { creditMintToPermit } from "./permits.js";
 
 type TransferArgs = { from: Address; to: Address; tokenId: bigint };
-type Block = { number: bigint; timestamp: bigint };
 
 /**
  * One row per live token: minted on the first transfer from zero, moved on every transfer, removed on burn.
  * `mintsAreNew`: the contract never mints an id twice (tokenhub's own count up from totalMinted), so a mint is a plain
  * insert, which Ponder writes without first reading the row; any other contract might, so there it is an upsert.
  */
-async function applyTransfer(
-  context: any,
-  contract: Address,
-  args: TransferArgs,
-  block: Block,
-  transactionHash: `0x${string}`,
-  mintsAreNew: boolean,
-) {
+async function applyTransfer(context: any, contract: Address, args: TransferArgs, event: ActivityEvent, mintsAreNew: boolean) {
+  const { block } = event;
+  const transactionHash = event.transaction.hash;
   const key = { chainId: context.chain.id as number, contract, tokenId: args.tokenId };
+  const ownerSince = args.to === zeroAddress ? null : block.timestamp.toString();
+  await recordActivity(context, event, "transfer", contract, { standard: "erc721", from: args.from, to: args.to, tokenId: args.tokenId.toString(), amount: "1", ownerSince });
   if (args.to === zeroAddress) {
     await context.db.delete(erc721Token, key);
     return;
@@ -36,9 +33,9 @@ async function applyTransfer(
 }
 
 ponder.on("Erc721Collection:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash, true);
+  await applyTransfer(context, event.log.address, event.args, event, true);
 });
 
 ponder.on("ExternalErc721:Transfer", async ({ event, context }) => {
-  await applyTransfer(context, event.log.address, event.args, event.block, event.transaction.hash, false);
+  await applyTransfer(context, event.log.address, event.args, event, false);
 });

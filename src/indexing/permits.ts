@@ -1,11 +1,11 @@
 import { permitNonce, permitRedemptionCursor } from "ponder:schema";
+import { type ActivityEvent, recordActivity } from "./activity.js";
 
 type Hex = `0x${string}`;
 
-export type NonceEvent = {
+export type NonceEvent = ActivityEvent & {
   args: { signer: Hex; nonce: bigint };
   log: { address: Hex; logIndex: number };
-  block: { number: bigint; timestamp: bigint };
   transaction: { hash: Hex; from: Hex };
 };
 
@@ -33,6 +33,9 @@ export async function recordPermitNonce(context: any, event: NonceEvent, status:
       mintedAmount: 0n,
     })
     .onConflictDoNothing();
+  const nonce = { signer: event.args.signer, nonce: event.args.nonce.toString() };
+  if (status === "used") await recordActivity(context, event, "permit_used", contract, { ...nonce, sender: event.transaction.from });
+  else await recordActivity(context, event, "permit_invalidated", contract, nonce);
   if (status === "used") {
     await context.db
       .insert(permitRedemptionCursor)

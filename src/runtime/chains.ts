@@ -10,6 +10,7 @@ import { ConfigError } from "../errors.js";
 import { freePort, isPortFree } from "../ports.js";
 import { orphanFromPidFile } from "../processes.js";
 import type { Store } from "../store/db.js";
+import { forgetActivityDispatch } from "../store/activityDispatch.js";
 import { clearChainCache, dropIndexSchema } from "../store/indexReset.js";
 import { getRecordedGenesis, recordGenesis } from "../store/indexState.js";
 
@@ -187,6 +188,8 @@ export async function resetIndexIfChainChanged(store: Store, indexSchemas: strin
   if (recorded !== undefined && recorded !== chain.genesisHash) {
     await clearChainCache(store.pool, chain.id);
     for (const schema of indexSchemas) await dropIndexSchema(store.pool, schema);
+    // Its webhook events from the index start again from the new chain's first indexed block.
+    await forgetActivityDispatch(store.pool, chain.id);
     progress("indexer", `chain ${chain.name} (${chain.id}) was reset (new genesis ${chain.genesisHash.slice(0, 10)}…): its index was reset and will be rebuilt`);
   }
   await recordGenesis(store.db, chain.id, chain.genesisHash);

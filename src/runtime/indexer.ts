@@ -192,6 +192,7 @@ export function writeRuntimeFile(settings: Settings, role: Role, schema: string,
     indexOverHttp: settings.indexOverHttp,
     metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
     rateLimits: settings.rateLimits,
+    webhooks: settings.webhooks,
   });
   return runtimeFile;
 }

@@ -13,6 +13,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/embeddedP
 import { createStore } from "../store/db.js";
 import { lockIndexSchema } from "../store/indexSchemaLock.js";
 import { clearLeases } from "../store/leases.js";
+import { clearDeliveryLeases } from "../store/webhookDeliveries.js";
 import { releaseIndexLock } from "../store/indexReset.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
@@ -99,8 +100,12 @@ export async function startTokenhub(
       stopSteps.push({ name: "the index schema lock", run: () => claimed.lock.release() });
     }
     // Alone on this database (it holds the index schema's lock, or the database is its own), a single start need not
-    // wait for the leases a killed predecessor left to expire before its background jobs run.
-    if (role === "all") await clearLeases(store.pool);
+    // wait for the leases a killed predecessor left to expire before its background jobs run (and its webhook
+    // deliveries are sent again).
+    if (role === "all") {
+      await clearLeases(store.pool);
+      await clearDeliveryLeases(store.pool);
+    }
     // The indexer never touches a cloud key.
     if (role !== "indexer") {
       const masterKey = await prepareMasterKey(store.db, settings.dataDir);

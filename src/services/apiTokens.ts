@@ -5,7 +5,7 @@ import type { StoreDb } from "../store/db.js";
 import type { ApiTokenCache } from "./apiTokenCache.js";
 import { findProjectById } from "../store/projects.js";
 
-export const SCOPES = ["read", "mint", "permit", "metadata", "media", "accounts", "keys", "admin"] as const;
+export const SCOPES = ["read", "mint", "permit", "metadata", "media", "accounts", "keys", "webhooks", "admin"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Who is calling: resolved once per request from the bearer token. */

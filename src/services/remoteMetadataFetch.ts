@@ -1,8 +1,7 @@
-import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import ipaddr from "ipaddr.js";
+import { guardedLookup, specialUseRefusal } from "./specialUseAddresses.js";
 
 /**
  * Fetching what an external contract's `tokenURI` / `uri` points to. The URI is chosen by whoever controls that
@@ -21,23 +20,6 @@ export type RemoteFetchLimits = {
 
 /** A fetch that failed for a reason worth showing in the token's metadata status. */
 export class RemoteMetadataError extends Error {}
-
-/**
- * The special-use range an address belongs to (loopback, private, reserved, documentation, benchmarking, multicast,
- * NAT64, 6to4...), as ipaddr.js classifies them from the IANA registries; undefined for a global unicast address.
- * An IPv4-mapped IPv6 address is judged by its IPv4 address.
- */
-export function specialUseRange(address: string): string | undefined {
-  const parsed = ipaddr.parse(address);
-  const judged = parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
-  const range = judged.range();
-  return range === "unicast" ? undefined : range;
-}
-
-function refusal(address: string): string | undefined {
-  const range = specialUseRange(address);
-  return range === undefined ? undefined : `a special-use address (${range})`;
-}
 
 /** The JSON object a URI holds, or a RemoteMetadataError saying why not. */
 export async function fetchRemoteMetadata(uri: string, limits: RemoteFetchLimits): Promise<Record<string, unknown>> {
@@ -105,20 +87,11 @@ function request(url: URL, limits: RemoteFetchLimits, deadline: AbortSignal): Pr
     if (deadline.aborted) return reject(new RemoteMetadataError(`timed out after ${limits.timeoutMs} ms`));
     // Node connects to an IP literal without calling `lookup`, so those are checked here.
     const literal = url.hostname.replace(/^\[(.*)\]$/, "$1");
-    const literalRefusal = net.isIP(literal) !== 0 && !limits.allowPrivateAddresses ? refusal(literal) : undefined;
+    const literalRefusal = net.isIP(literal) !== 0 && !limits.allowPrivateAddresses ? specialUseRefusal(literal) : undefined;
     if (literalRefusal) return reject(new RemoteMetadataError(`${literal} is ${literalRefusal}; refused`));
-    const lookup: net.LookupFunction = (hostname, options, callback) => {
-      dns.lookup(hostname, { ...options, all: false }, (error, address, family) => {
-        const resolvedRefusal = !error && !limits.allowPrivateAddresses ? refusal(address as string) : undefined;
-        if (resolvedRefusal) {
-          callback(new RemoteMetadataError(`${hostname} resolves to ${resolvedRefusal}: ${address}; refused`), "", 4);
-          return;
-        }
-        callback(error, address as string, family as number);
-      });
-    };
+    const lookup = limits.allowPrivateAddresses ? undefined : guardedLookup((message) => new RemoteMetadataError(message));
     const client = url.protocol === "https:" ? https : http;
-    const outgoing = client.get(url, { lookup, headers: { accept: "application/json, */*;q=0.5", "user-agent": "tokenhub-metadata" } });
+    const outgoing = client.get(url, { ...(lookup ? { lookup } : {}), headers: { accept: "application/json, */*;q=0.5", "user-agent": "tokenhub-metadata" } });
     const fail = (error: unknown) => {
       outgoing.destroy();
       reject(error instanceof RemoteMetadataError ? error : new RemoteMetadataError(describeNetworkError(error)));

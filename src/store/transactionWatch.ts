@@ -87,16 +87,20 @@ export async function loadAttemptsOf(db: Queryable, ids: readonly string[]): Pro
   return attempts;
 }
 
-/** Marks transactions final, each only while it is still in the block that was found final (another replica may differ). */
-export async function markFinal(db: Queryable, entries: readonly { id: string; blockHash: Hex }[]): Promise<number> {
-  if (entries.length === 0) return 0;
-  const { rowCount } = await db.query(
+/**
+ * Marks transactions final, each only while it is still in the block that was found final (another replica may
+ * differ). Returns the ids marked.
+ */
+export async function markFinal(db: Queryable, entries: readonly { id: string; blockHash: Hex }[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
     `UPDATE tokenhub_app.transactions t SET final = true
      FROM unnest($1::uuid[], $2::text[]) AS c(id, block_hash)
-     WHERE t.id = c.id AND t.block_hash = c.block_hash AND t.status <> 'pending' AND NOT t.final`,
+     WHERE t.id = c.id AND t.block_hash = c.block_hash AND t.status <> 'pending' AND NOT t.final
+     RETURNING t.id`,
     [entries.map((entry) => entry.id), entries.map((entry) => entry.blockHash)],
   );
-  return rowCount ?? 0;
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

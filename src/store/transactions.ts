@@ -262,19 +262,20 @@ export async function loadPendingLatestAttempts(
 
 /**
  * Ends transactions. A row that is no longer pending (another replica got there first), or that gained an attempt
- * the decision did not see (its receipt may be the one that matters), is left alone.
+ * the decision did not see (its receipt may be the one that matters), is left alone. Returns the ids it ended.
  */
-export async function completeTransactions(db: Queryable, completed: readonly CompletedTransaction[]): Promise<void> {
-  if (completed.length === 0) return;
+export async function completeTransactions(db: Queryable, completed: readonly CompletedTransaction[]): Promise<Set<string>> {
+  if (completed.length === 0) return new Set();
   const column = <T>(pick: (entry: CompletedTransaction) => T) => completed.map(pick);
-  await db.query(
+  const { rows } = await db.query<{ id: string }>(
     `UPDATE tokenhub_app.transactions t
      SET status = c.status, mined_hash = c.mined_hash, block_number = c.block_number, block_hash = c.block_hash, final = c.final,
          gas_used = c.gas_used, effective_gas_price = c.effective_gas_price, failure_reason = c.failure_reason, updated_at = now()
      FROM unnest($1::uuid[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::numeric[], $7::text[], $8::int[], $9::text[], $10::boolean[])
        AS c(id, status, mined_hash, block_number, gas_used, effective_gas_price, failure_reason, attempt_count, block_hash, final)
      WHERE t.id = c.id AND t.status = 'pending'
-       AND (SELECT count(*) FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id) = c.attempt_count`,
+       AND (SELECT count(*) FROM tokenhub_app.transaction_attempts a WHERE a.transaction_id = t.id) = c.attempt_count
+     RETURNING t.id`,
     [
       column((c) => c.id),
       column((c) => c.status),
@@ -288,6 +289,7 @@ export async function completeTransactions(db: Queryable, completed: readonly Co
       column((c) => c.final),
     ],
   );
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -33,7 +33,7 @@ describe("the tokenhub command", () => {
     expect(tokenhub("token", "create", "--help")).toEqual({
       code: 0,
       stdout:
-        "Usage: tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]\n\nCreate an API token (shown once).\nScopes: read, mint, permit, metadata, media, accounts, keys, admin (admin holds all).\n",
+        "Usage: tokenhub token create --project <name> --scopes <s1,s2> [--name <label>] [--expires <30d|ISO date>]\n\nCreate an API token (shown once).\nScopes: read, mint, permit, metadata, media, accounts, keys, webhooks, admin (admin holds all).\n",
       stderr: "",
     });
     const start = tokenhub("start", "-h");

@@ -53,6 +53,7 @@ describe("environment", () => {
         upload: { perSecond: 20, burst: 200 },
         anonymous: { perSecond: 500, burst: 5000 },
       },
+      webhooks: { timeoutMs: 10000, retryBaseMs: 5000, retryForMs: 86400000, allowPrivateAddresses: false },
     });
   });
 

@@ -5,6 +5,7 @@ import type { Logger } from "../../logger.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
 import { createChainViewReader, finalityRule, type ChainViewReader, type FinalitySetting } from "./finality.js";
+import type { TransactionEvents } from "./events.js";
 import type { LaneCall } from "./joinCalls.js";
 import type { PipelineObserver } from "./observer.js";
 import type { PipelineOptions } from "./options.js";
@@ -30,6 +31,8 @@ export type ChainRuntime = {
   /** The head and the highest final block, as the chain's finality defines it. */
   chainView: ChainViewReader;
   observer: PipelineObserver;
+  /** Told of every change of a transaction's state, in the database transaction that records it. */
+  events: TransactionEvents;
   /** Signers take turns: each has its own nonce sequence, so they sign, record and broadcast side by side. */
   nextSigner(): LocalAccount;
   /**
@@ -41,7 +44,7 @@ export type ChainRuntime = {
 
 export function createChainRuntime(
   chain: PipelineChain,
-  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions; observer: PipelineObserver },
+  deps: { pool: pg.Pool; logger: Logger; options: PipelineOptions; observer: PipelineObserver; events: TransactionEvents },
 ): ChainRuntime {
   const addresses = new Set(chain.signers.map((signer) => signer.address));
   if (addresses.size !== chain.signers.length) throw new ConfigError(`Chain ${chain.id} lists the same signer twice.`);
@@ -74,6 +77,7 @@ export function createChainRuntime(
         join: { maxCalls: options.maxJoinedCalls, maxGas: options.maxJoinedGas },
         // The lane simulates joinable calls (mints on the service's own collections), alone or joined.
         gasLimitFor: async (call: LaneCall) => withMargin(await measureGas({ from: signer.address, to: call.to, data: call.data, value: call.value })),
+        events: deps.events,
         logger,
       }),
     ]),
@@ -89,6 +93,7 @@ export function createChainRuntime(
     logger,
     chainView: createChainViewReader(rpc, finalityRule(chain), logger),
     observer: deps.observer,
+    events: deps.events,
     nextSigner: () => chain.signers[turn++ % chain.signers.length]!,
     gasLimitFor,
   };

@@ -7,6 +7,7 @@ import { createLease, type Lease } from "../../store/leases.js";
 import { findTransactionByHash, type TransactionRecord } from "../../store/transactionRecord.js";
 import { reopenFinal } from "../../store/transactionWatch.js";
 import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./chainRuntime.js";
+import { NO_EVENTS, type TransactionEvents } from "./events.js";
 import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "./loop.js";
@@ -22,6 +23,7 @@ export type { PipelineOptions } from "./options.js";
 export type { SentTransaction } from "./signerLane.js";
 export type { TransactionRecord } from "../../store/transactionRecord.js";
 export type { ChainView } from "./finality.js";
+export type { ReceiptLog, ReplacementReason, TransactionEvents } from "./events.js";
 export type { TransactionStatus } from "./states.js";
 
 export type TransactionRequest = {
@@ -113,6 +115,8 @@ export function createTransactionPipeline(deps: {
   /** This replica's name in the leases it holds; one per process. */
   replica?: string;
   observer?: PipelineObserver;
+  /** Told of each change of a transaction's state inside the database transaction that records it (events.ts). */
+  events?: TransactionEvents;
 }): TransactionPipeline {
   const options = resolvePipelineOptions(deps.options);
   const { pool } = deps;
@@ -121,7 +125,7 @@ export function createTransactionPipeline(deps: {
   const runtimes = new Map<number, ChainRuntime>(
     deps.chains
       .filter((chain) => chain.signers.length > 0)
-      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options, observer })]),
+      .map((chain) => [chain.id, createChainRuntime(chain, { pool, logger: deps.logger, options, observer, events: deps.events ?? NO_EVENTS })]),
   );
   // A chain whose RPC was down at start-up is recovered by its loop later; until then it refuses sends.
   const recovered = new Set<number>();

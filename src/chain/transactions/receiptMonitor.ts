@@ -6,8 +6,10 @@ import {
   type CompletedTransaction,
   type PendingTransactionRow,
 } from "../../store/transactions.js";
+import { withTransaction } from "../../store/db.js";
 import { refusals } from "./broadcaster.js";
 import type { ChainRuntime } from "./chainRuntime.js";
+import type { ReceiptLog } from "./events.js";
 import type { ChainView } from "./finality.js";
 import { NONCE_GAP_PURPOSE, recordGapFillers } from "./gapFiller.js";
 import type { PipelineOptions } from "./options.js";
@@ -22,7 +24,7 @@ export type ReceiptMonitor = {
   tick(): Promise<void>;
 };
 
-type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; blockHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex };
+type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; blockHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex; logs: ReceiptLog[] };
 
 /**
  * The background loop of one chain. Per pass it reads the head and the final block, each signer's mined nonce, then
@@ -48,6 +50,20 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     return nonces;
   };
 
+  /**
+   * Records receipts (and ends gap fillers) with what the listener of transaction events writes for those that really
+   * changed, in one database transaction.
+   */
+  const complete = async (completed: readonly CompletedTransaction[], logs: ReadonlyMap<string, ReceiptLog[]> = new Map()) => {
+    if (completed.length === 0) return;
+    await withTransaction(pool, async (client) => {
+      const ended = await completeTransactions(client, completed);
+      const mined = completed.filter((entry) => ended.has(entry.id) && entry.minedHash !== null);
+      await runtime.events.mined(client, mined.map((entry) => ({ id: entry.id, logs: logs.get(entry.id) ?? [] })));
+      await runtime.events.finalized(client, mined.filter((entry) => entry.final).map((entry) => entry.id));
+    });
+  };
+
   const tick = async (): Promise<void> => {
     // Read before the receipts: a nonce seen as used here whose attempts have no receipt afterwards was not theirs.
     const [view, mined] = await Promise.all([runtime.chainView.read(), minedNonces()]);
@@ -57,6 +73,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     const receipts = new Map<Hex, RpcOutcome>(hashes.map((hash, index) => [hash, answers[index]!]));
 
     const completed: CompletedTransaction[] = [];
+    const logs = new Map<string, ReceiptLog[]>();
     const stale: PendingTransactionRow[] = [];
     const unconfirmed: PendingTransactionRow[] = [];
     const overtaken: PendingTransactionRow[] = [];
@@ -67,6 +84,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
         const inclusion = inclusionOf(receipt.result as RpcReceipt);
         const state = included(restored(row.attempts, row.reorgedFrom), inclusion, { final: inclusion.blockNumber <= view.finalBlock });
         completed.push(completion(row, state));
+        logs.set(row.id, (receipt.result as RpcReceipt).logs ?? []);
         continue;
       }
       // A receipt we could not read is not a missing receipt: decide nothing about this one until the next pass.
@@ -83,7 +101,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
         unconfirmed.push(row);
       }
     }
-    await completeTransactions(pool, completed);
+    await complete(completed, logs);
     if (completed.length > 0) runtime.logger.debug("transactions completed", { count: completed.length });
     await settleOvertaken(overtaken, view);
     await watch.pass(view);
@@ -104,7 +122,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     const usedForGood = rows.filter((row) => row.nonce < (finalNonces.get(row.signer) ?? 0));
     const fillers = usedForGood.filter((row) => row.purpose === NONCE_GAP_PURPOSE);
     for (const row of fillers) runtime.logger.warn("nonce gap filled by another transaction", { signer: row.signer, nonce: row.nonce });
-    await completeTransactions(pool, fillers.map((row) => completion(row, superseded(restored(row.attempts, row.reorgedFrom)))));
+    await complete(fillers.map((row) => completion(row, superseded(restored(row.attempts, row.reorgedFrom)))));
     await resendAtFreshNonces(deps, usedForGood.filter((row) => row.purpose !== NONCE_GAP_PURPOSE));
   };
 

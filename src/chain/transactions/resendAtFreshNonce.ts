@@ -37,6 +37,7 @@ export async function resendAtFreshNonces(deps: { pool: pg.Pool; runtime: ChainR
         if (!(await moveToFreshNonce(client, { id: row.id, fromNonce: row.nonce, toNonce: nonce, attemptIndex: row.attempts.length, attempt: next }))) {
           throw new RowMovedOnError();
         }
+        await runtime.events.replaced(client, [{ id: row.id, previousHash: latestAttempt(restored(row.attempts)).hash, hash: next.hash, reason: "fresh_nonce" }]);
         return { nonce, hash: next.hash, raw: next.raw };
       });
       runtime.logger.warn("nonce used by another transaction in a final block: the call is sent again at a fresh nonce", {

@@ -1,5 +1,6 @@
 import type { Address, Hex } from "viem";
 import type pg from "pg";
+import { withTransaction } from "../../store/db.js";
 import {
   insertAttempt,
   loadRawAttempts,
@@ -103,7 +104,12 @@ export function createResubmitter(deps: { pool: pg.Pool; runtime: ChainRuntime; 
       const next = { ...signed, ...fees };
       replaced(state, next);
       // Another replica bumped this transaction first: its attempt is the one to keep.
-      if (!(await insertAttempt(pool, row.id, row.attempts.length, next))) continue;
+      const inserted = await withTransaction(pool, async (client) => {
+        if (!(await insertAttempt(client, row.id, row.attempts.length, next))) return false;
+        await runtime.events.replaced(client, [{ id: row.id, previousHash: previous.hash, hash: next.hash, reason: "fee_bump" }]);
+        return true;
+      });
+      if (!inserted) continue;
       runtime.logger.info("fee bump", { nonce: row.nonce, signer: row.signer, previousHash: previous.hash, hash: next.hash, maxFeePerGas: next.maxFeePerGas });
       bumped.push({ signer: row.signer, transaction: { nonce: row.nonce, hash: next.hash, raw: next.raw } });
     }

@@ -4,6 +4,7 @@ import type pg from "pg";
 import { inTransaction } from "../../store/db.js";
 import { insertOperations } from "../../store/operations.js";
 import { allocateNonces, insertTransactions, type NewTransaction } from "../../store/transactions.js";
+import type { TransactionEvents } from "./events.js";
 import type { Fees } from "./fees.js";
 import type { Joinable } from "./joinCalls.js";
 import { signTransaction } from "./signTransaction.js";
@@ -32,13 +33,14 @@ export type PreparedTransaction = {
 
 /**
  * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, the
- * operations their calls belong to and the rows their requests store beside them (`onRecord`), all in one database
- * transaction: nonces are handed out if and only if their transactions are recorded. The caller broadcasts only after
- * this commits (the outbox rule), so a crash at any point leaves either nothing or a record that start-up recovery
- * rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
+ * operations their calls belong to, the rows their requests store beside them (`onRecord`) and what the listener of
+ * transaction events writes (the webhooks' outbox), all in one database transaction: nonces are handed out if and only
+ * if their transactions are recorded. The caller broadcasts only after this commits (the outbox rule), so a crash at
+ * any point leaves either nothing or a record that start-up recovery rebroadcasts. Runs on the client holding the
+ * signer's lock (signerLock.ts).
  */
 export async function signAndRecord(
-  deps: { client: pg.PoolClient; chainId: number },
+  deps: { client: pg.PoolClient; chainId: number; events: TransactionEvents },
   signer: LocalAccount,
   batch: readonly PreparedTransaction[],
   fees: Fees,
@@ -86,6 +88,7 @@ export async function signAndRecord(
       ),
     );
     for (const [index, prepared] of batch.entries()) await prepared.onRecord?.(client, transactions[index]!.id);
+    await deps.events.recorded(client, transactions.map((transaction, index) => ({ transaction, operations: batch[index]!.operations })));
     return transactions;
   });
 }

@@ -2,6 +2,7 @@ import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
 import type { Logger } from "../../logger.js";
 import type { Broadcaster } from "./broadcaster.js";
+import type { TransactionEvents } from "./events.js";
 import type { FeeOracle } from "./fees.js";
 import { joinCalls, type JoinLimits, type LaneCall } from "./joinCalls.js";
 import { withSignerLock } from "../../store/signerLock.js";
@@ -40,6 +41,7 @@ export function createSignerLane(deps: {
   join: JoinLimits;
   /** Simulates a call as this signer and returns the gas limit to send it with; throws ChainRejectedError on a revert. */
   gasLimitFor(call: LaneCall): Promise<bigint>;
+  events: TransactionEvents;
   logger: Logger;
 }): SignerLane {
   type Waiting = { call: LaneCall; resolve: (sent: SentTransaction) => void; reject: (error: unknown) => void };
@@ -58,7 +60,7 @@ export function createSignerLane(deps: {
     let recorded;
     try {
       const fees = await deps.fees.current();
-      recorded = await signAndRecord({ client, chainId: deps.chainId }, deps.signer, units.map((unit) => unit.prepared), fees);
+      recorded = await signAndRecord({ client, chainId: deps.chainId, events: deps.events }, deps.signer, units.map((unit) => unit.prepared), fees);
     } catch (error) {
       // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
       units.forEach((unit) => unit.members.forEach((waiting) => waiting.reject(error)));

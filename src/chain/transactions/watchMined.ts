@@ -1,5 +1,6 @@
 import { numberToHex, type Address, type Hex } from "viem";
 import type pg from "pg";
+import { withTransaction } from "../../store/db.js";
 import { loadRawAttempts } from "../../store/transactions.js";
 import { loadAttemptsOf, loadWatched, markFinal, markReorged, type WatchedTransactionRow } from "../../store/transactionWatch.js";
 import { refusals, type Broadcast } from "./broadcaster.js";
@@ -82,8 +83,12 @@ export function createMinedWatch(deps: { pool: pg.Pool; runtime: ChainRuntime; o
         if (change === "reorged") gone.push({ id: row.id, blockHash: reorged(state).reorgedFrom!.blockHash });
         else done.push({ id: row.id, blockHash: finalized(state).inclusion.blockHash });
       }
-      await markFinal(pool, done);
-      const changed = await markReorged(pool, gone);
+      const changed = await withTransaction(pool, async (client) => {
+        await runtime.events.finalized(client, [...(await markFinal(client, done))]);
+        const reorganised = await markReorged(client, gone);
+        await runtime.events.reorged(client, [...reorganised]);
+        return reorganised;
+      });
       const back = judged.filter((row) => changed.has(row.id));
       if (back.length === 0) return;
       runtime.logger.warn("blocks reorganised away: their transactions are pending again and broadcast again", {
