@@ -1,6 +1,17 @@
+import type { GasParts } from "./trace.js";
 import { boundOf, type GasBound, type GasReport, type GasRow, missedTarget } from "./targets.js";
 
 const gas = (value: number) => value.toLocaleString("en-US");
+
+const PARTS: [keyof GasParts, string][] = [
+  ["intrinsic", "transaction and calldata"],
+  ["sstore", "SSTORE"],
+  ["sload", "SLOAD"],
+  ["logs", "events"],
+  ["codeSize", "EXTCODESIZE (receiver check)"],
+  ["calls", "calls (delegatecall, ecrecover)"],
+  ["computation", "everything else"],
+];
 const ratio = (value: number) => `${value.toFixed(3)}x`;
 
 function boundText(bound: GasBound): string {
@@ -50,6 +61,15 @@ export function formatReport(report: GasReport): string {
       const extra = figures.current - figures.clone;
       return `| ${figures.kind} | ${gas(figures.current)} | ${gas(figures.clone)} | ${gas(extra)} | ${gas(figures.singleMintSaving)} | ${gas(Math.ceil(extra / figures.singleMintSaving))} | ${gas(figures.fullDeployment)} |`;
     }),
+    ...report.breakdowns.flatMap((breakdown) => [
+      "",
+      `${breakdown.title}:`,
+      "",
+      `| part | ${breakdown.columns.map((column) => column.name).join(" | ")} |`,
+      `|---|${breakdown.columns.map(() => "---|").join("")}`,
+      ...PARTS.map(([part, label]) => `| ${label} | ${breakdown.columns.map((column) => gas(column.parts[part])).join(" | ")} |`),
+      `| total | ${breakdown.columns.map((column) => gas(Object.values(column.parts).reduce((sum, value) => sum + value, 0))).join(" | ")} |`,
+    ]),
   ];
   return lines.join("\n");
 }

@@ -4,6 +4,7 @@ import { type ContractVersion, mintJoining } from "../../src/chain/contractGener
 import { encodeErc1155MintTo, encodeErc20MintTo, encodeErc721MintTo } from "../../src/chain/mintCalls.js";
 import { encodeMintWithPermit, signMintPermit } from "../../src/chain/mintPermit.js";
 import { joinUnit, type LaneCall } from "../../src/chain/transactions/joinCalls.js";
+import { traceBreakdowns } from "./breakdown.js";
 import { freshAddress, freshAddresses, type GasBench, type Kind, KINDS, startGasBench, uuidNonce } from "./setup.js";
 import type { CreationFigures, GasFigure, GasReport, GasRow } from "./targets.js";
 
@@ -43,8 +44,9 @@ function joinedMints(kind: Kind, generation: ContractVersion, collection: Addres
  * generations 2 and 1 as the service sent them, and reference contracts compiled in this run from the npm packages
  * installed. Every figure but a collection's first permit is a steady state: the same operation ran once before it
  * (counters and role slots written), each mint goes to a new address, joined mints are `batch` in one transaction.
+ * With `traces`, the rows the issue's target is missed on are broken down from opcode traces.
  */
-export async function measureGas(rpcUrl: string, options: { batch?: number; progress?: (line: string) => void } = {}): Promise<GasReport> {
+export async function measureGas(rpcUrl: string, options: { batch?: number; progress?: (line: string) => void; traces?: boolean } = {}): Promise<GasReport> {
   const batch = options.batch ?? 40;
   const progress = options.progress ?? (() => undefined);
   progress("deploying tokenhub's three generations and compiling and deploying the references");
@@ -126,7 +128,9 @@ export async function measureGas(rpcUrl: string, options: { batch?: number; prog
       singleMintSaving: singleRow.before.generation2 - singleRow.tokenhub,
     });
   }
-  return { rows, creation, batch };
+  if (!options.traces) return { rows, creation, batch, breakdowns: [] };
+  progress("tracing where the gas goes");
+  return { rows, creation, batch, breakdowns: await traceBreakdowns(bench, { erc721: on(3, "erc721"), erc721a, batch }) };
 }
 
 /**

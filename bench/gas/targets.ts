@@ -1,3 +1,5 @@
+import type { Breakdown } from "./breakdown.js";
+
 /** Gas of one operation per mint, on tokenhub or on a reference contract. */
 export type GasFigure = { name: string; gas: number };
 
@@ -40,7 +42,7 @@ export type CreationFigures = {
   singleMintSaving: number;
 };
 
-export type GasReport = { rows: GasRow[]; creation: CreationFigures[]; batch: number };
+export type GasReport = { rows: GasRow[]; creation: CreationFigures[]; batch: number; breakdowns: Breakdown[] };
 
 export function boundOf(row: GasRow): GasBound {
   return row.unreachable?.holds ?? row.target;
