@@ -27,7 +27,7 @@ function outcome(row: GasRow): string {
   const missed = missedTarget(row);
   if (missed === undefined) return "met";
   if (row.unreachable === undefined) return `MISSED: ${missed}`;
-  return `missed, unreachable (${row.unreachable.why}); held to ${boundText(boundOf(row))}`;
+  return `missed, unreachable ${row.unreachable.why} (bench/README.md); held to ${boundText(boundOf(row))}`;
 }
 
 /** The report as Markdown, ready for bench/README.md. */

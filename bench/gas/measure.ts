@@ -99,7 +99,7 @@ export async function measureGas(rpcUrl: string, options: { batch?: number; prog
       { name: "ERC721A _mint loop", gas: await loop((to) => erc721a("mintToMany", [to])) },
       [erc721aSafeLoop, { name: "OpenZeppelin safeMint via multicall", gas: await loop((to) => ozErc721("multicall", [to.map((recipient) => ozErc721.calldata("safeMint", [recipient]))])) }],
       {
-        why: "_safeMint asks every recipient with code, so each mint reads a fresh account's code size (2,500-2,600) that ERC721A's _mint never reads",
+        why: "keeping _safeMint's receiver check",
         holds: { ratio: 1, of: erc721aSafeLoop },
       },
     )(),
@@ -197,7 +197,7 @@ async function permitRows(bench: GasBench, collections: Record<ContractVersion, 
     await once(3, FIRST_NONCE_IN_BITMAP + 256n, true),
     { generation2: await once(2, GENERATION_2_FIRST_NONCE + 256n), generation1: await once(1, uuidNonce()) },
     {
-      why: "a word of the nonce bitmap written for the first time costs 20,000 instead of 2,900, and no transaction but the redemption may write it: issuing a permit sends none",
+      why: "while issuing a permit sends no transaction",
       holds: { gas: 100_000 + 20_000 - 2_900 },
     },
   );

@@ -17,8 +17,8 @@ export type GasRow = {
   /** The target. */
   target: GasBound;
   /**
-   * When the issue's target cannot be met without changing what the contract guarantees: why (the arithmetic is in
-   * bench/README.md), and the bound the gas test holds instead, so that the figure still cannot rise unnoticed.
+   * When the issue's target cannot be met without changing what the service guarantees: on what condition (the
+   * arithmetic is in bench/README.md), and the bound the gas test holds instead, so the figure cannot rise unnoticed.
    */
   unreachable?: { why: string; holds: GasBound };
   /** The same transactions with the EIP-2930 access list that saves the most (accessList.ts): not sent today. */
