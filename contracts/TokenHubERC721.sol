@@ -19,7 +19,6 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
     error Soulbound();
     error ZeroQuantity();
 
-
     constructor() {
         _disableInitializers();
     }

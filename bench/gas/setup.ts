@@ -47,10 +47,23 @@ export async function startGasBench(rpcUrl: string) {
   const client = createTestClient({ mode: "anvil", chain, transport: http(rpcUrl), pollingInterval: 10 }).extend(publicActions).extend(walletActions);
   const [service, redeemer] = [0, 1].map((addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex })) as [HDAccount, HDAccount];
 
+  /**
+   * The transaction's receipt, asked for until the node has it. Not viem's waitForTransactionReceipt: when its first
+   * ask comes too early it asks again only on a block after the first it sees, and on a busy machine that first block
+   * was sometimes the transaction's own; anvil mines only when a transaction comes, so the wait hung with it mined.
+   */
   const mined = async (hash: Promise<Hash>) => {
-    const receipt = await client.waitForTransactionReceipt({ hash: await hash, pollingInterval: 10 });
-    if (receipt.status !== "success") throw new Error(`transaction ${receipt.transactionHash} reverted`);
-    return receipt;
+    const sent = await hash;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const receipt = await client.getTransactionReceipt({ hash: sent }).catch(() => undefined);
+      if (receipt !== undefined) {
+        if (receipt.status !== "success") throw new Error(`transaction ${sent} reverted`);
+        return receipt;
+      }
+      if (Date.now() > deadline) throw new Error(`transaction ${sent} was not mined within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   };
   const gasOf = async (hash: Promise<Hash>) => Number((await mined(hash)).gasUsed);
   const send = (to: Address, data: Hex, options: { account?: HDAccount; accessList?: AccessList } = {}) =>

@@ -109,7 +109,7 @@ abstract contract PermitMint is CollectionRoles, EIP712Upgradeable {
         return 1 << (8 + nonce);
     }
 
-    // Constant domain fields instead of EIP712Upgradeable's storage: clones skip writing two strings at creation.
+    // Constant domain fields instead of EIP712Upgradeable's storage: collections skip writing two strings at creation.
     function _EIP712Name() internal pure override returns (string memory) {
         return "PermitMint";
     }
