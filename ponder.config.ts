@@ -8,7 +8,7 @@ import {
   tokenHubERC20Abi,
   tokenHubERC721Abi,
 } from "./abis/index.js";
-import { predictFirstGenerationAddresses } from "./src/chain/deployCore.js";
+import { EARLIER_GENERATION_NUMBERS, predictGenerationAddresses } from "./src/chain/deployCore.js";
 import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./src/config/runtime.js";
 
 /**
@@ -61,8 +61,8 @@ function perChain<T>(build: (chain: RuntimeChain) => T | undefined): Record<stri
   return out;
 }
 
-/** Today's factory and generation 1's, whose collections live on (where it was never deployed it emits nothing). */
-const tokenFactories = (chain: RuntimeChain) => [chain.core.tokenFactory, predictFirstGenerationAddresses().tokenFactory];
+/** Today's factory and earlier generations', whose collections live on (where one was never deployed it emits nothing). */
+const tokenFactories = (chain: RuntimeChain) => [chain.core.tokenFactory, ...EARLIER_GENERATION_NUMBERS.map((generation) => predictGenerationAddresses(generation).tokenFactory)];
 
 const factoryChildren = perChain((chain) => ({
   address: factory({ address: tokenFactories(chain), event: collectionCreated, parameter: "collection" }),

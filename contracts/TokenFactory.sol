@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {TokenHubERC20} from "./TokenHubERC20.sol";
 import {TokenHubERC721} from "./TokenHubERC721.sol";
 import {TokenHubERC1155} from "./TokenHubERC1155.sol";
+import {ERC20MintingProxy} from "./proxies/ERC20MintingProxy.sol";
+import {ERC721MintingProxy} from "./proxies/ERC721MintingProxy.sol";
+import {ERC1155MintingProxy} from "./proxies/ERC1155MintingProxy.sol";
 
-/// @notice Creates tokenhub collections as EIP-1167 clones: holding the three creation codes would exceed the
-/// contract size limit, and a clone costs a fraction of a full deployment. Anyone may create a collection; the
-/// roles it is created with are what matters.
-/// @dev A clone's delegatecall adds about 2,680 gas to every transaction on the collection; a full deployment costs
-/// 2.1-2.7 million gas more to create, paid back only after about 800-1,000 single-mint transactions (or 40 times as
-/// many mints joined), so clones stay (bench/README.md, "Clones or full deployments").
+/// @notice Creates tokenhub collections as minting proxies of one implementation per kind: holding the three
+/// implementations' creation codes would exceed the contract size limit, and a full deployment costs millions of gas
+/// more. Anyone may create a collection; the roles it is created with are what matters.
+/// @dev A minting proxy (MintingProxy.sol) runs the service's single mint itself, which an EIP-1167 clone would
+/// delegate at about 2,680 gas per transaction (bench/README.md, "Gas").
 contract TokenFactory {
     enum CollectionKind {
         ERC20,
@@ -40,7 +41,7 @@ contract TokenFactory {
         address[] calldata minters,
         string calldata metadataRoot
     ) external returns (address collection) {
-        collection = Clones.clone(erc20Implementation);
+        collection = address(new ERC20MintingProxy(erc20Implementation));
         TokenHubERC20(collection).initialize(name, symbol, decimals, admin, minters, metadataRoot);
         emit CollectionCreated(collection, CollectionKind.ERC20, admin);
     }
@@ -53,7 +54,7 @@ contract TokenFactory {
         address[] calldata minters,
         string calldata metadataRoot
     ) external returns (address collection) {
-        collection = Clones.clone(erc721Implementation);
+        collection = address(new ERC721MintingProxy(erc721Implementation));
         TokenHubERC721(collection).initialize(name, symbol, transferable, admin, minters, metadataRoot);
         emit CollectionCreated(collection, CollectionKind.ERC721, admin);
     }
@@ -66,7 +67,7 @@ contract TokenFactory {
         address[] calldata minters,
         string calldata metadataRoot
     ) external returns (address collection) {
-        collection = Clones.clone(erc1155Implementation);
+        collection = address(new ERC1155MintingProxy(erc1155Implementation));
         TokenHubERC1155(collection).initialize(name, symbol, transferable, admin, minters, metadataRoot);
         emit CollectionCreated(collection, CollectionKind.ERC1155, admin);
     }

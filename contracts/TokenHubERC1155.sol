@@ -7,12 +7,13 @@ import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/acce
 import {TokenMetadata} from "./base/TokenMetadata.sol";
 import {ERC1155Utils} from "@openzeppelin/contracts/token/ERC1155/utils/ERC1155Utils.sol";
 import {PermitMint} from "./base/PermitMint.sol";
+import {ContractGeneration} from "./base/ContractGeneration.sol";
 import {OpenZeppelinStorage} from "./base/OpenZeppelinStorage.sol";
 import {ITokenHubERC1155BatchMint} from "./interfaces/ITokenHubBatchMint.sol";
 
-/// @notice Multi-token collection created by TokenFactory as an EIP-1167 clone; a collection created
-/// non-transferable is soulbound (mint only).
-contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, MulticallUpgradeable {
+/// @notice Multi-token collection, the implementation behind the ERC1155MintingProxy TokenFactory creates for each
+/// collection; a collection created non-transferable is soulbound (mint only).
+contract TokenHubERC1155 is ERC1155Upgradeable, TokenMetadata, PermitMint, MulticallUpgradeable, ContractGeneration {
     error Soulbound();
     error MintBatchLengthMismatch(uint256 recipients, uint256 ids, uint256 amounts);
 

@@ -5,11 +5,12 @@ import {ERC20Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC20/
 import {MulticallUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/MulticallUpgradeable.sol";
 import {ContractMetadata} from "./base/ContractMetadata.sol";
 import {PermitMint} from "./base/PermitMint.sol";
+import {ContractGeneration} from "./base/ContractGeneration.sol";
 import {OpenZeppelinStorage} from "./base/OpenZeppelinStorage.sol";
 import {ITokenHubERC20BatchMint} from "./interfaces/ITokenHubBatchMint.sol";
 
-/// @notice Fungible token created by TokenFactory as an EIP-1167 clone of one implementation.
-contract TokenHubERC20 is ERC20Upgradeable, ContractMetadata, PermitMint, MulticallUpgradeable {
+/// @notice Fungible token, the implementation behind the ERC20MintingProxy TokenFactory creates for each token.
+contract TokenHubERC20 is ERC20Upgradeable, ContractMetadata, PermitMint, MulticallUpgradeable, ContractGeneration {
     error MintToManyLengthMismatch(uint256 recipients, uint256 amounts);
 
     uint8 private _decimals;

@@ -7,17 +7,17 @@ import {AccessControlUpgradeable} from "@openzeppelin/contracts-upgradeable/acce
 import {ERC721Utils} from "@openzeppelin/contracts/token/ERC721/utils/ERC721Utils.sol";
 import {TokenMetadata} from "./base/TokenMetadata.sol";
 import {PermitMint} from "./base/PermitMint.sol";
+import {ContractGeneration} from "./base/ContractGeneration.sol";
 import {OpenZeppelinStorage} from "./base/OpenZeppelinStorage.sol";
+import {TokenHubStorage} from "./base/TokenHubStorage.sol";
+import {Panic} from "@openzeppelin/contracts/utils/Panic.sol";
 import {ITokenHubERC721BatchMint} from "./interfaces/ITokenHubBatchMint.sol";
 
-/// @notice NFT collection created by TokenFactory as an EIP-1167 clone; ids are sequential from 1, and a collection
-/// created non-transferable is soulbound (mint only).
-contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, MulticallUpgradeable {
+/// @notice NFT collection, the implementation behind the ERC721MintingProxy TokenFactory creates for each collection;
+/// ids are sequential from 1, and a collection created non-transferable is soulbound (mint only).
+contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, MulticallUpgradeable, ContractGeneration {
     error Soulbound();
     error ZeroQuantity();
-
-    bool public transferable;
-    uint256 public totalMinted;
 
     constructor() {
         _disableInitializers();
@@ -34,7 +34,10 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
         __ERC721_init(name, symbol);
         __CollectionRoles_init(admin, minters);
         __TokenMetadata_init(metadataRoot);
-        transferable = transferable_;
+        TokenHubStorage.ERC721Storage storage counters = TokenHubStorage.erc721();
+        // Written now, so that the collection's first mint updates a slot rather than creating one.
+        counters.nextTokenId = 1;
+        counters.transferable = transferable_;
     }
 
     function mintTo(address to, uint256 quantity) external onlyRole(MINTER_ROLE) returns (uint256 firstTokenId) {
@@ -46,7 +49,7 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
     function mintToMany(address[] calldata to) external onlyRole(MINTER_ROLE) returns (uint256 firstTokenId) {
         firstTokenId = _reserve(to.length);
         unchecked {
-            // Every id is at most the new totalMinted, which _reserve computed with overflow checks.
+            // Every id is below the new nextTokenId, which _reserve computed with overflow checks.
             for (uint256 i; i < to.length; ++i) {
                 _safeMintNew(to[i], firstTokenId + i);
             }
@@ -60,6 +63,16 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
     {
         _useMintPermit(to, amount, nonce, deadline, signature);
         return _mintSequential(to, amount);
+    }
+
+    /// @notice How many tokens were minted (ids 1 to this).
+    function totalMinted() external view returns (uint256) {
+        return TokenHubStorage.erc721().nextTokenId - 1;
+    }
+
+    /// @notice False for a soulbound collection: its tokens are minted and never move.
+    function transferable() external view returns (bool) {
+        return TokenHubStorage.erc721().transferable;
     }
 
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
@@ -79,15 +92,30 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
     /// @dev Reserved before minting: minting calls each recipient, which could otherwise reenter and reuse the ids.
     function _reserve(uint256 quantity) private returns (uint256 firstTokenId) {
         if (quantity == 0) revert ZeroQuantity();
-        uint256 minted = totalMinted;
-        totalMinted = minted + quantity;
-        return minted + 1;
+        bytes32 slot;
+        {
+            TokenHubStorage.ERC721Storage storage counters = TokenHubStorage.erc721();
+            assembly {
+                slot := counters.slot
+            }
+        }
+        // The struct's one slot: the next id in the low 248 bits, `transferable` above them, updated in one write.
+        uint256 packed;
+        assembly {
+            packed := sload(slot)
+        }
+        firstTokenId = packed & type(uint248).max;
+        // Checked: ids past 248 bits overflow, as the counter's sum in generation 2 overflowed past 256.
+        if (firstTokenId + quantity > type(uint248).max) Panic.panic(Panic.UNDER_OVERFLOW);
+        assembly {
+            sstore(slot, add(packed, quantity))
+        }
     }
 
     function _mintSequential(address to, uint256 quantity) private returns (uint256 firstTokenId) {
         firstTokenId = _reserve(quantity);
         unchecked {
-            // Every id is at most the new totalMinted, which _reserve computed with overflow checks.
+            // Every id is below the new nextTokenId, which _reserve computed with overflow checks.
             for (uint256 i; i < quantity; ++i) {
                 _safeMintNew(to, firstTokenId + i);
             }
@@ -111,6 +139,6 @@ contract TokenHubERC721 is ERC721Upgradeable, TokenMetadata, PermitMint, Multica
     function _update(address to, uint256 tokenId, address auth) internal override returns (address from) {
         from = super._update(to, tokenId, auth);
         // `transferable` last: only a transfer reads it (mints do not come through here, and there are no burns).
-        if (from != address(0) && to != address(0) && !transferable) revert Soulbound();
+        if (from != address(0) && to != address(0) && !TokenHubStorage.erc721().transferable) revert Soulbound();
     }
 }

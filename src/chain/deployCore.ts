@@ -17,13 +17,17 @@ import {
   erc6551RegistryInitCode,
   tokenFactoryBytecode,
   tokenFactoryV1Bytecode,
+  tokenFactoryV2Bytecode,
   tokenHubAccountBytecode,
   tokenHubERC1155Bytecode,
   tokenHubERC1155V1Bytecode,
+  tokenHubERC1155V2Bytecode,
   tokenHubERC20Bytecode,
   tokenHubERC20V1Bytecode,
+  tokenHubERC20V2Bytecode,
   tokenHubERC721Bytecode,
   tokenHubERC721V1Bytecode,
+  tokenHubERC721V2Bytecode,
 } from "../../abis/index.js";
 
 /** The deterministic deployment proxy (Arachnid's), present on most chains and on anvil unless forking. */
@@ -75,7 +79,7 @@ type CoreDeployment = { name: CoreContractName; salt: Hex; initCode: Hex };
 
 type Generation = { erc20: Hex; erc721: Hex; erc1155: Hex; factory: Hex };
 
-/** The token contracts this code creates collections from (generation 2: contracts/*.sol). */
+/** The token contracts this code creates collections from (generation 3: contracts/*.sol). */
 const CURRENT_GENERATION: Generation = {
   erc20: tokenHubERC20Bytecode,
   erc721: tokenHubERC721Bytecode,
@@ -83,16 +87,19 @@ const CURRENT_GENERATION: Generation = {
   factory: tokenFactoryBytecode,
 };
 
+/** A generation before the current one, whose bytecode is kept as it was deployed (contracts/v1, contracts/v2). */
+export type EarlierGeneration = 1 | 2;
+
 /**
- * Generation 1 (contracts/v1), as every installation before generation 2 deployed it. Nothing deploys it any more,
- * but the collections created from it live on: its factory is indexed, and tests reproduce an old installation.
+ * Generations 1 and 2, as every installation before the next one deployed them. Nothing deploys them any more, but
+ * the collections created from them live on: their factories are indexed, and tests reproduce an old installation.
  */
-const FIRST_GENERATION: Generation = {
-  erc20: tokenHubERC20V1Bytecode,
-  erc721: tokenHubERC721V1Bytecode,
-  erc1155: tokenHubERC1155V1Bytecode,
-  factory: tokenFactoryV1Bytecode,
+const EARLIER_GENERATIONS: Record<EarlierGeneration, Generation> = {
+  1: { erc20: tokenHubERC20V1Bytecode, erc721: tokenHubERC721V1Bytecode, erc1155: tokenHubERC1155V1Bytecode, factory: tokenFactoryV1Bytecode },
+  2: { erc20: tokenHubERC20V2Bytecode, erc721: tokenHubERC721V2Bytecode, erc1155: tokenHubERC1155V2Bytecode, factory: tokenFactoryV2Bytecode },
 };
+
+export const EARLIER_GENERATION_NUMBERS: readonly EarlierGeneration[] = [1, 2];
 
 /** In deployment order; the factory's init code embeds the implementations' predicted addresses. */
 function tokenDeployments(generation: Generation): CoreDeployment[] {
@@ -127,11 +134,11 @@ export function predictCoreAddresses(): CoreAddresses {
   return addressesOf(coreDeployments());
 }
 
-export type FirstGenerationAddresses = Pick<CoreAddresses, "erc20Implementation" | "erc721Implementation" | "erc1155Implementation" | "tokenFactory">;
+export type GenerationAddresses = Pick<CoreAddresses, "erc20Implementation" | "erc721Implementation" | "erc1155Implementation" | "tokenFactory">;
 
-/** Where generation 1's implementations and factory live wherever tokenhub was deployed before generation 2. */
-export function predictFirstGenerationAddresses(): FirstGenerationAddresses {
-  return addressesOf(tokenDeployments(FIRST_GENERATION)) as FirstGenerationAddresses;
+/** Where an earlier generation's implementations and factory live wherever tokenhub deployed it. */
+export function predictGenerationAddresses(generation: EarlierGeneration): GenerationAddresses {
+  return addressesOf(tokenDeployments(EARLIER_GENERATIONS[generation])) as GenerationAddresses;
 }
 
 /**
@@ -150,16 +157,18 @@ export async function deployCore(
 }
 
 /**
- * Deploys generation 1 (and the registry and account implementation it came with) as an installation from before
- * generation 2 had it: how tests and benchmarks reproduce collections created before the upgrade.
+ * Deploys an earlier generation (and the registry and account implementation every generation came with) as an
+ * installation from before the next one had it: how tests and benchmarks reproduce collections created before an
+ * upgrade.
  */
-export async function deployFirstGeneration(
+export async function deployGeneration(
   client: Client<Transport, Chain | undefined>,
   account: Account | Address,
-): Promise<FirstGenerationAddresses> {
-  const deployments = tokenDeployments(FIRST_GENERATION);
+  generation: EarlierGeneration,
+): Promise<GenerationAddresses> {
+  const deployments = tokenDeployments(EARLIER_GENERATIONS[generation]);
   await deployMissing(client, account, [...coreDeployments().slice(0, 2), ...deployments]);
-  return addressesOf(deployments) as FirstGenerationAddresses;
+  return addressesOf(deployments) as GenerationAddresses;
 }
 
 async function deployMissing(

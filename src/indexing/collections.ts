@@ -14,24 +14,37 @@ type ReadClient = {
     args: { abi: readonly unknown[]; address: Address; functionName: string; retryEmptyResponse: boolean } & ReadAt,
   ): Promise<unknown>;
   getCode(args: { address: Address } & ReadAt): Promise<Hex | undefined>;
+  getStorageAt(args: { address: Address; slot: Hex } & ReadAt): Promise<Hex | undefined>;
 };
 
 /** `transferable()`'s selector without its 0x: a contract whose code lacks it has no such view. */
 const TRANSFERABLE_SELECTOR = toFunctionSelector(getAbiItem({ abi: tokenHubERC721Abi, name: "transferable" })).slice(2);
 
-/** An EIP-1167 minimal proxy (what tokenhub's factory deploys): the code that runs is its implementation's. */
+/** An EIP-1167 minimal proxy (what tokenhub's factory deployed before generation 3): it runs its implementation. */
 const MINIMAL_PROXY = /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/i;
+/** Where an ERC-1967 proxy (a generation 3 minting proxy among them) names its implementation. */
+const ERC1967_IMPLEMENTATION_SLOT: Hex = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+/** The implementation behind a minimal or ERC-1967 proxy; undefined for any other contract. */
+async function implementationOf(client: ReadClient, address: Address, code: Hex, at: ReadAt): Promise<Address | undefined> {
+  const minimal = MINIMAL_PROXY.exec(code)?.[1];
+  if (minimal !== undefined) return `0x${minimal}`;
+  const slot = await client.getStorageAt({ address, slot: ERC1967_IMPLEMENTATION_SLOT, ...at }).catch(() => undefined);
+  return slot === undefined || BigInt(slot) === 0n ? undefined : `0x${slot.slice(-40)}`;
+}
 
 /**
  * Whether to ask an external contract for `transferable()`, tokenhub's own view: only when its selector is in the
- * code that runs (the contract's, or its implementation's behind a minimal proxy). Asking a plain ERC-721 reverts,
- * and Ponder logs every reverted call as a warning with a stack trace, for an answer the default (transferable) gives
- * just as well. Other proxies hold no selectors of their own: they count as transferable.
+ * code that runs (the contract's, or its implementation's behind a minimal or ERC-1967 proxy). Asking a plain ERC-721
+ * reverts, and Ponder logs every reverted call as a warning with a stack trace, for an answer the default
+ * (transferable) gives just as well. Other proxies hold no selectors of their own: they count as transferable.
  */
 async function mayHaveTransferable(client: ReadClient, address: Address, at: ReadAt): Promise<boolean> {
   const code = await client.getCode({ address, ...at }).catch(() => undefined);
-  const implementation = code === undefined ? undefined : MINIMAL_PROXY.exec(code)?.[1];
-  const running = implementation === undefined ? code : await client.getCode({ address: `0x${implementation}`, ...at }).catch(() => undefined);
+  if (code === undefined) return false;
+  if (code.toLowerCase().includes(TRANSFERABLE_SELECTOR)) return true;
+  const implementation = await implementationOf(client, address, code, at);
+  const running = implementation === undefined ? undefined : await client.getCode({ address: implementation, ...at }).catch(() => undefined);
   return running?.toLowerCase().includes(TRANSFERABLE_SELECTOR) ?? false;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Address, encodeFunctionData } from "viem";
-import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { tokenHubERC1155Abi } from "../../abis/index.js";
 import { mintJoining } from "../chain/contractGenerations.js";
+import { encodeErc1155MintTo, encodeErc20MintTo, encodeErc721MintTo } from "../chain/mintCalls.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { scaleAmount } from "../schemas/amounts.js";
 import type { MetadataFields } from "../schemas/metadata.js";
@@ -11,7 +12,7 @@ import { requireChain } from "./chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "./chainWriter.js";
 
 /** What a write needs to know of a collection: who owns it and what it is. None of it ever changes. */
-export type OwnedCollection = Pick<ProjectCollection, "chainId" | "address" | "projectId" | "kind" | "decimals" | "contractVersion">;
+export type OwnedCollection = Pick<ProjectCollection, "chainId" | "address" | "projectId" | "kind" | "source" | "decimals" | "contractVersion">;
 
 /**
  * Collections found in the app store. A project's claim on a collection is written once and its owner, kind and
@@ -27,7 +28,15 @@ async function findCollection(db: StoreDb, chainId: number, address: Address): P
   if (known !== undefined) return known;
   const found = await findProjectCollection(db, chainId, address);
   if (found === undefined) return undefined;
-  const owned: OwnedCollection = { chainId: found.chainId, address: found.address, projectId: found.projectId, kind: found.kind, decimals: found.decimals, contractVersion: found.contractVersion };
+  const owned: OwnedCollection = {
+    chainId: found.chainId,
+    address: found.address,
+    projectId: found.projectId,
+    kind: found.kind,
+    source: found.source,
+    decimals: found.decimals,
+    contractVersion: found.contractVersion,
+  };
   if (knownCollections.size >= KNOWN_COLLECTIONS_MAX) knownCollections.clear();
   knownCollections.set(key, owned);
   return owned;
@@ -56,7 +65,7 @@ export async function mintErc20(writer: ChainWriter, db: StoreDb, caller: Caller
   requireChain(writer.runtime, input.chainId);
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc20");
   const raw = scaleAmount(input.amount, collection.decimals ?? 18);
-  const data = encodeFunctionData({ abi: tokenHubERC20Abi, functionName: "mintTo", args: [input.recipientAddress, raw] });
+  const data = encodeErc20MintTo(input.recipientAddress, raw);
   const recorded = recordedWith(caller, { amount: raw.toString() });
   const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc20.mint", joinable: mintJoining("erc20", collection.contractVersion), ...recorded });
   return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);
@@ -70,7 +79,7 @@ export async function mintErc721(
 ): Promise<SentWrite> {
   requireChain(writer.runtime, input.chainId);
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc721");
-  const data = encodeFunctionData({ abi: tokenHubERC721Abi, functionName: "mintTo", args: [input.recipientAddress, 1n] });
+  const data = encodeErc721MintTo(input.recipientAddress);
   // The token id is known from the receipt only; the metadata waits with the transaction until then (reads find it
   // there from the token's mint transaction).
   const recorded = recordedWith(caller, input.metadata === undefined ? {} : { tokenMetadata: input.metadata });
@@ -104,7 +113,7 @@ export async function mintErc1155(
   requireChain(writer.runtime, input.chainId);
   const collection = await requireOwnCollection(db, caller.projectId, input.chainId, input.contractAddress, "erc1155");
   await requireTokenTypes(db, input, [input.tokenId]);
-  const data = encodeFunctionData({ abi: tokenHubERC1155Abi, functionName: "mintTo", args: [input.recipientAddress, input.tokenId, input.amount] });
+  const data = encodeErc1155MintTo(input.recipientAddress, input.tokenId, input.amount);
   const recorded = recordedWith(caller);
   const sent = await writer.pipeline.send({ chainId: input.chainId, to: input.contractAddress, data, purpose: "erc1155.mint", joinable: mintJoining("erc1155", collection.contractVersion), ...recorded });
   return sentWrite(writer.runtime, input.chainId, sent.hash, recorded.operationId);

@@ -76,8 +76,14 @@ function metadataOf(input: WithMetadata): Record<string, unknown> | null {
   return input.metadata ?? input.individualMetadata ?? null;
 }
 
-/** Where a signer's nonces on a collection begin: a random word of the bitmap (migration 0091 says why). */
-function firstNonceOfCounter(): bigint {
+/**
+ * Where a signer's nonces on a collection begin. From generation 3 on, a signer's nonces 0 to 247 are kept in its
+ * role slot, which every redemption reads anyway and which is never a fresh slot (contracts/base/PermitMint.sol), so
+ * on a collection this service created, its permits start at 0. Anywhere else at a random word of the bitmap
+ * (migration 0091 says why: a store rebuilt from nothing, or a second installation, imports the collection).
+ */
+function firstNonceOfCounter(collection: OwnedCollection): bigint {
+  if (collection.source === "created" && collection.contractVersion >= 3) return 0n;
   return BigInt(`0x${crypto.randomBytes(15).toString("hex")}`) << 8n;
 }
 
@@ -94,7 +100,7 @@ async function issuePermit(
   const [now, signer] = await Promise.all([chainNow(deps.writer, input.chainId), permitSigner(deps.writer, input.chainId, input.contractAddress)]);
   requireFutureExpiration(input.expiration, now);
   const permitId = crypto.randomUUID();
-  const nonce = await allocatePermitNonce(deps.store, { chainId: input.chainId, contractAddress: input.contractAddress, signer: signer.address }, firstNonceOfCounter());
+  const nonce = await allocatePermitNonce(deps.store, { chainId: input.chainId, contractAddress: input.contractAddress, signer: signer.address }, firstNonceOfCounter(collection));
   const permit: MintPermit = {
     kind: collection.kind,
     chainId: input.chainId,

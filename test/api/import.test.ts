@@ -15,13 +15,13 @@ let denied: Address;
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 
 /** A collection from a factory of the test's own: not a child of tokenhub's factory, so it is an external contract. */
-async function externalCollection(factory: Address, name: string, minters: Address[]): Promise<Address> {
+async function externalCollection(factory: Address, name: string, minters: Address[], transferable = true): Promise<Address> {
   const [owner] = chain.accounts;
   const hash = await chain.client.writeContract({
     address: factory,
     abi: tokenFactoryAbi,
     functionName: "createERC721",
-    args: [name, name.slice(0, 3).toUpperCase(), true, owner!.address, minters, "http://localhost/metadata/"],
+    args: [name, name.slice(0, 3).toUpperCase(), transferable, owner!.address, minters, "http://localhost/metadata/"],
     account: owner!,
     chain: chain.client.chain,
   });
@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
   const signer = localSignerAccount(service.dataDir).address;
   granted = await externalCollection(deployed.contractAddress!, "Granted", [signer]);
-  denied = await externalCollection(deployed.contractAddress!, "Denied", [chain.accounts[0]!.address]);
+  denied = await externalCollection(deployed.contractAddress!, "Denied", [chain.accounts[0]!.address], false);
 
   const chainsFile = path.join(service.dataDir, "chains.json");
   fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local", contracts: [{ address: granted, kind: "erc721" }, { address: denied, kind: "erc721" }] }] }));
@@ -71,8 +71,8 @@ describe("tokenhub contract import", () => {
     const imported = await service.cli(["contract", "import", "--project", "default", "--chain", "31337", "--address", granted.toLowerCase()]);
     expect(imported.stderr).toBe("");
     expect(imported.stdout.trim()).toBe(`Imported ERC721 ${granted} (Granted) on chain 31337 for project default.`);
-    // A clone of today's implementation declares its batch mint: the service joins its mints through mintToMany.
-    expect(await queryDatabase(service.databaseUrl(), "SELECT contract_version FROM tokenhub_app.project_collections WHERE address = $1", [granted])).toEqual([{ contract_version: 2 }]);
+    // A collection of today's generation answers contractGeneration(): the service joins its mints through mintToMany.
+    expect(await queryDatabase(service.databaseUrl(), "SELECT contract_version FROM tokenhub_app.project_collections WHERE address = $1", [granted])).toEqual([{ contract_version: 3 }]);
 
     const mint = await fetch(`${service.baseUrl}/api/v1/erc721/mint`, {
       method: "POST",
@@ -83,6 +83,19 @@ describe("tokenhub contract import", () => {
     const { transactionHash } = (await mint.json()) as { transactionHash: Hex };
     await waitFor(() => chain.client.getTransactionReceipt({ hash: transactionHash }).catch(() => undefined));
     expect(await chain.client.readContract({ address: granted, abi: tokenHubERC721Abi, functionName: "ownerOf", args: [1n] })).toBe(RECIPIENT);
+  });
+
+  it("indexes an external collection of today's generation (a minting proxy) with its own transferability", async () => {
+    const rows = await waitFor(async () => {
+      const found = await queryDatabase(service.databaseUrl(), "SELECT address, transferable FROM tokenhub_index.collection WHERE address = ANY($1) ORDER BY transferable", [
+        [granted.toLowerCase(), denied.toLowerCase()],
+      ]);
+      return found.length === 2 ? found : undefined;
+    });
+    expect(rows).toEqual([
+      { address: denied.toLowerCase(), transferable: false },
+      { address: granted.toLowerCase(), transferable: true },
+    ]);
   });
 
   it("refuses a contract no service signer may mint on, and one the chains file does not list", async () => {

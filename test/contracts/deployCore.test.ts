@@ -7,9 +7,9 @@ import {
   ERC6551_REGISTRY,
   ERC6551_REGISTRY_SALT,
   deployCore,
-  deployFirstGeneration,
+  deployGeneration,
   predictCoreAddresses,
-  predictFirstGenerationAddresses,
+  predictGenerationAddresses,
 } from "../../src/chain/deployCore.js";
 import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
 
@@ -84,29 +84,35 @@ describe("deployCore", () => {
 });
 
 describe("generations", () => {
-  it("generation 1 lives where every installation before generation 2 deployed it, with the same account implementation", () => {
-    expect(predictFirstGenerationAddresses()).toEqual({
+  it("generations 1 and 2 live where every installation before the next one deployed them, with the same account implementation", () => {
+    expect(predictGenerationAddresses(1)).toEqual({
       erc20Implementation: "0x175dA37Af00D5663a4B0bb6078Ea8E58e22397C6",
       erc721Implementation: "0xfEB8F1e2595246072a8aAdf20686D24d4673e71a",
       erc1155Implementation: "0x7810BF4e112726bA6Bebe977A29AFe960C032299",
       tokenFactory: "0x71bB98A96b95A48C1b31D6DD30C0fdE0055Fe487",
     });
+    expect(predictGenerationAddresses(2)).toEqual({
+      erc20Implementation: "0x194661304a9d457c995e954a5c63287902Fd0C02",
+      erc721Implementation: "0x799777B0483475905B215dDb1f735650d5C76F26",
+      erc1155Implementation: "0xe1Bc2FBBd04D245d3c275242cf07106Fb92d82D1",
+      tokenFactory: "0x155eA8042521d125D4fc3D599A97a69E1ca4593c",
+    });
     // Accounts are bound to the account implementation's address: it must never move.
     expect(predictCoreAddresses().accountImplementation).toBe("0xeD693374cc57DbcAD6e7AF3462e54353D510a5d1");
   });
 
-  it("generation 2 has new addresses and lives beside generation 1, each factory creating from its own implementations", async () => {
-    const first = predictFirstGenerationAddresses();
+  it("generation 3 has new addresses and lives beside generations 1 and 2, each factory creating from its own implementations", async () => {
+    const earlier = [predictGenerationAddresses(1), predictGenerationAddresses(2)];
     const current = predictCoreAddresses();
     for (const name of ["erc20Implementation", "erc721Implementation", "erc1155Implementation", "tokenFactory"] as const) {
-      expect(current[name], name).not.toBe(first[name]);
+      for (const generation of earlier) expect(current[name], name).not.toBe(generation[name]);
     }
     await deployCore(chain.client, chain.accounts[0]!);
-    expect(await deployFirstGeneration(chain.client, chain.accounts[0]!)).toEqual(first);
-    for (const address of Object.values(first)) expect(await chain.client.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
+    expect(await deployGeneration(chain.client, chain.accounts[0]!, 1)).toEqual(earlier[0]);
+    expect(await deployGeneration(chain.client, chain.accounts[0]!, 2)).toEqual(earlier[1]);
+    for (const address of earlier.flatMap(Object.values)) expect(await chain.client.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
     const implementationOf = (factory: `0x${string}`) =>
       chain.client.readContract({ address: factory, abi: tokenFactoryAbi, functionName: "erc721Implementation" });
-    expect(await implementationOf(first.tokenFactory)).toBe(first.erc721Implementation);
-    expect(await implementationOf(current.tokenFactory)).toBe(current.erc721Implementation);
+    for (const generation of [...earlier, current]) expect(await implementationOf(generation.tokenFactory)).toBe(generation.erc721Implementation);
   });
 });

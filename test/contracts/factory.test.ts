@@ -1,4 +1,4 @@
-import { parseEventLogs, type Abi } from "viem";
+import { type Abi, type Hex, pad, parseAbi, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import type { CoreAddresses } from "../../src/chain/deployCore.js";
@@ -15,6 +15,9 @@ import {
   expectRevert,
   expectedContractURI,
 } from "./fixtures.js";
+
+const ERC1967_IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+const erc1967Abi = parseAbi(["event Upgraded(address indexed implementation)"]);
 
 let chain: TestChain;
 let core: CoreAddresses;
@@ -35,7 +38,7 @@ describe("TokenFactory", () => {
     ["ERC20", 0, tokenHubERC20Abi],
     ["ERC721", 1, tokenHubERC721Abi],
     ["ERC1155", 2, tokenHubERC1155Abi],
-  ] as const)("lets anyone create an initialised %s clone, announced with kind %i", async (kind, kindId, abi) => {
+  ] as const)("lets anyone create an initialised %s collection, announced with kind %i", async (kind, kindId, abi) => {
     const { admin, minter, stranger } = accounts();
     const receipt = await createCollectionReceipt(chain, core.tokenFactory, {
       kind,
@@ -48,8 +51,12 @@ describe("TokenFactory", () => {
     const events = parseEventLogs({ abi: tokenFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
     const collection = createdCollection(receipt);
     expect(events.map((event) => event.args)).toEqual([{ collection, kind: kindId, admin: admin.address }]);
-    // 45 bytes: an EIP-1167 minimal proxy, not a full deployment.
-    expect(await chain.client.getCode({ address: collection })).toHaveLength(2 + 45 * 2);
+    // A minting proxy of the kind's implementation (under 600 bytes), not a full deployment; the implementation is
+    // where ERC-1967 puts it, for block explorers, and announced with ERC-1967's Upgraded.
+    const implementation = core[`${kind.toLowerCase() as "erc20" | "erc721" | "erc1155"}Implementation`];
+    expect((await chain.client.getCode({ address: collection }))!.length).toBeLessThan(2 + 600 * 2);
+    expect(await chain.client.getStorageAt({ address: collection, slot: ERC1967_IMPLEMENTATION_SLOT })).toBe(pad(implementation.toLowerCase() as Hex));
+    expect(parseEventLogs({ abi: erc1967Abi, logs: receipt.logs, eventName: "Upgraded" }).map((event) => event.args)).toEqual([{ implementation }]);
 
     const read = (functionName: string, args: readonly unknown[] = []) =>
       chain.client.readContract({ address: collection, abi: abi as Abi, functionName, args });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
+  MINTER_ROLE,
   createCollection,
   deployTokenHub,
   eventArgs,
@@ -49,6 +50,9 @@ function redeemERC20(permit: MintPermit, signature: Hex, sender = accounts().ali
     args: [permit.to, permit.amount, permit.nonce, permit.deadline, signature],
   });
 }
+
+const slotOf = (type: "address" | "uint256", key: Address | bigint, slot: bigint) =>
+  keccak256(encodeAbiParameters([{ type }, { type: "uint256" }], [key as never, slot]));
 
 const erc20Balance = (owner: Address) =>
   chain.client.readContract({ address: erc20, abi: tokenHubERC20Abi, functionName: "balanceOf", args: [owner] });
@@ -205,15 +209,63 @@ describe("sequential nonces (what tokenhub issues: one counter per signer and co
       const hash = await redeemERC20(permit, signature);
       redeemed.push({ receipt: await mined(chain, Promise.resolve(hash)), slots: await storageSlotsTouched(chain, hash, erc20) });
     }
-    // The bitmaps are PermitMint's mapping at slot 1 of the ERC-20's layout (after ContractMetadata's URI); word 7
-    // of the signer's bitmap holds nonces 7 * 256 to 7 * 256 + 255.
-    const slotOf = (type: "address" | "uint256", key: Address | bigint, slot: bigint) =>
-      keccak256(encodeAbiParameters([{ type }, { type: "uint256" }], [key as never, slot]));
-    const bitmapWord = slotOf("uint256", 7n, BigInt(slotOf("address", minter.address, 1n)));
+    // The bitmaps are PermitMint's mapping at slot 1 of the ERC-20's layout (after ContractMetadata's URI), for the
+    // nonces above the 248 of the signer's role slot: word 6 holds nonces 248 + 6 * 256 to 248 + 6 * 256 + 255.
+    const bitmapWord = slotOf("uint256", (WORD - 248n) >> 8n, BigInt(slotOf("address", minter.address, 1n)));
     for (const { slots } of redeemed) expect(slots).toContain(bitmapWord);
     const [first, , third] = redeemed;
     // A fresh slot costs 20,000 to write, an already written one 2,900.
     expect(first!.receipt.gasUsed - third!.receipt.gasUsed).toBeGreaterThan(15_000n);
+  });
+});
+
+describe("a signer's first 248 nonces, kept in its MINTER_ROLE slot", () => {
+  /** AccessControl's `hasRole[MINTER_ROLE][account]` slot: its bool in the low byte, nonces 0 to 247 in the bits above. */
+  const roleSlot = (account: Address) => slotOf("address", account, 0x549fe2656c81d2947b3b913f0a53b9ea86c71e049f3a1b8aa23c09a8a05cb8d4n);
+  const roleSlotValue = async (account: Address) => BigInt((await chain.client.getStorageAt({ address: erc20, slot: roleSlot(account) }))!);
+  const hasRole = (account: Address) =>
+    chain.client.readContract({ address: erc20, abi: tokenHubERC20Abi, functionName: "hasRole", args: [MINTER_ROLE, account] });
+
+  it("are redeemed and refused again exactly as the bitmap's, reading and writing no other slot than the role check's", async () => {
+    const { minter, alice } = accounts();
+    const permits = await Promise.all(
+      [0n, 1n, 247n, 248n].map(async (nonce) => {
+        const permit = permitFor(alice.address, 1n, { nonce });
+        return { permit, signature: await signMintPermit(minter, chain.chainId, erc20, permit) };
+      }),
+    );
+    const slots = [];
+    for (const { permit, signature } of permits) {
+      const hash = await redeemERC20(permit, signature);
+      await mined(chain, Promise.resolve(hash));
+      slots.push(await storageSlotsTouched(chain, hash, erc20));
+      expect(await isNonceUsed(minter.address, permit.nonce)).toBe(true);
+      await expectRevert(redeemERC20(permit, signature), "PermitNonceUsed", [minter.address, permit.nonce]);
+    }
+    // Nonces 0, 1 and 247: bits 8, 9 and 255 of the role slot, the role's byte untouched; 248 is the bitmap's first.
+    expect(await roleSlotValue(minter.address)).toBe(1n | (1n << 8n) | (1n << 9n) | (1n << 255n));
+    expect(await hasRole(minter.address)).toBe(true);
+    const bitmapWord = slotOf("uint256", 0n, BigInt(slotOf("address", minter.address, 1n)));
+    for (const touched of slots.slice(0, 3)) expect(touched).not.toContain(bitmapWord);
+    expect(slots[3]).toContain(bitmapWord);
+    for (const nonce of [2n, 246n, 249n]) expect(await isNonceUsed(minter.address, nonce)).toBe(false);
+  });
+
+  it("survive the role's revocation and grant, which change only its byte, and give no role to an account without it", async () => {
+    const { admin, minter, bob } = accounts();
+    const write = (account: typeof minter, functionName: "invalidateNonce", args: [bigint]) =>
+      mined(chain, chain.client.writeContract({ account, address: erc20, abi: tokenHubERC20Abi, functionName, args }));
+    await write(minter, "invalidateNonce", [5n]);
+    const role = (functionName: "revokeRole" | "grantRole", account: Address) =>
+      mined(chain, chain.client.writeContract({ account: admin, address: erc20, abi: tokenHubERC20Abi, functionName, args: [MINTER_ROLE, account] }));
+    await role("revokeRole", minter.address);
+    expect([await hasRole(minter.address), await isNonceUsed(minter.address, 5n)]).toEqual([false, true]);
+    expect(await roleSlotValue(minter.address)).toBe(1n << 13n);
+    await role("grantRole", minter.address);
+    expect([await hasRole(minter.address), await isNonceUsed(minter.address, 5n), await isNonceUsed(minter.address, 6n)]).toEqual([true, true, false]);
+    // Anyone may revoke nonces of their own: an account without the role keeps its bits and still has no role.
+    await write(bob, "invalidateNonce", [0n]);
+    expect([await hasRole(bob.address), await isNonceUsed(bob.address, 0n), await roleSlotValue(bob.address)]).toEqual([false, true, 1n << 8n]);
   });
 });
 
