@@ -13,6 +13,7 @@ import {
   readActivityAfter,
   saveCursor,
   type SeenRow,
+  seedSeen,
   takeRemovedSeen,
 } from "../store/activityDispatch.js";
 import { findNoncePermits, findOwnedCollections, type OwnedCollection } from "../store/activityOwners.js";
@@ -29,10 +30,11 @@ const BATCH = 1_000;
  * permit.redeemed and permit.revoked. Ponder writes the index in its own transaction, so they cannot be written with
  * the change as the pipeline's are; instead each pass reads, per chain, the `activity` rows after its cursor (in chain
  * order: Ponder commits a chain's blocks in order) and, in one database transaction, records their events, the rows
- * it has seen and the new cursor: each indexed change gives its events once. A row seen in a block that is not final
- * yet is kept; if a reorganisation takes it out of the index, its events are taken back by `<type>.reorged` events,
- * and the rows of the new branch are read as new. Runs in one replica at a time (a lease), and each chain's pass holds
- * its cursor's row lock besides.
+ * it has seen and the new cursor: each indexed change gives its events once. Every row seen in a block that is not
+ * final yet is kept, with or without events; if a reorganisation takes one out of the index, its events are taken back
+ * by `<type>.reorged` events, and the cursor goes back to the final block so that the rows of the new branch are read
+ * as new (they may sort before the rows they replace: ids begin with the block's timestamp). Runs in one replica at a
+ * time (a lease), and each chain's pass holds its cursor's row lock besides.
  */
 export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: string; chainIds: readonly number[]; retryForMs: number }) {
   const { pool, indexSchema } = deps;
@@ -46,7 +48,7 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
       if (cursor === undefined) {
         // The first pass on this chain: what the index holds happened before anyone could subscribe. Once backfilled,
         // everything from there on is new.
-        if (await indexIsReady(client, indexSchema)) await saveCursor(client, chainId, progress.latest);
+        if (await indexIsReady(client, indexSchema)) await saveCursor(client, chainId, await seedSeen(client, indexSchema, chainId, progress.finalized));
         return;
       }
       const removed = await takeRemovedSeen(client, indexSchema, chainId, progress.latest);
@@ -126,9 +128,9 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
               : webhookEvent(permit.projectId, "permit.revoked", `permit:${permit.id}`, { ...indexed, permitId: permit.id, contractAddress } satisfies PermitRevokedData);
         }
       }
-      if (event === undefined) continue;
-      events.push(event);
-      seen.push({ activityId: row.id, blockHash: row.blockHash, eventIds: [event.id] });
+      // A row without an event is seen too: if a reorganisation removes it, the new branch's rows are read.
+      if (event !== undefined) events.push(event);
+      seen.push({ activityId: row.id, blockHash: row.blockHash, eventIds: event === undefined ? [] : [event.id] });
     }
     return { events, seen };
   };

@@ -24,6 +24,15 @@ export type ActivityRow = {
 /** A suffix above every part number: `checkpoint + ID_CEILING` sorts after every activity id of that checkpoint. */
 const ID_CEILING = "99999";
 
+/**
+ * Where a Ponder checkpoint, and so an activity id, holds its block number (SQL positions, from 1): after the block's
+ * timestamp (10 digits) and the chain id (16), zero-padded to 16 digits. Ids sort by timestamp first, and a new
+ * branch's blocks may be older than the blocks they replace (anvil mines them at the common ancestor's time), so how far
+ * the index has reached on a chain is compared by block number.
+ */
+const BLOCK_NUMBER_FROM = 27;
+const BLOCK_NUMBER_DIGITS = 16;
+
 const quoted = (schema: string) => `"${schema.replaceAll('"', '""')}"`;
 
 /** How far Ponder has indexed a chain and what of it is final; undefined before it started on the chain. */
@@ -116,6 +125,26 @@ export async function saveCursor(db: Queryable, chainId: number, cursor: string)
 
 export type SeenRow = { activityId: string; blockHash: Hex; eventIds: string[] };
 
+/**
+ * The first pass on a chain: every row of a block not final yet is marked seen, without events (it happened before
+ * anyone could subscribe), so that a reorganisation removing it sends the dispatcher back to read the new branch.
+ * Returns the cursor to start from: the last row, or `finalized` when no row is after it.
+ */
+export async function seedSeen(db: Queryable, indexSchema: string, chainId: number, finalized: string): Promise<string> {
+  const { rows } = await db.query<{ last: string | null }>(
+    `WITH pending AS (
+       SELECT a.id, a.block_hash FROM ${quoted(indexSchema)}.activity a WHERE a.chain_id = $1 AND a.id > $2
+     ), seeded AS (
+       INSERT INTO tokenhub_app.webhook_index_seen (chain_id, activity_id, block_hash, event_ids)
+       SELECT $1, id, block_hash, '{}' FROM pending
+       ON CONFLICT DO NOTHING
+     )
+     SELECT max(id) AS last FROM pending`,
+    [chainId, finalized],
+  );
+  return rows[0]?.last ?? finalized;
+}
+
 export async function insertSeen(db: Queryable, chainId: number, seen: readonly SeenRow[]): Promise<void> {
   if (seen.length === 0) return;
   await db.query(
@@ -128,16 +157,17 @@ export async function insertSeen(db: Queryable, chainId: number, seen: readonly 
 }
 
 /**
- * Seen rows, up to what the index has reached (`latest`), that are no longer in the index in the block they were seen
- * in: a reorganisation removed them. Deleted here; their events are what the caller takes back.
+ * Seen rows in blocks the index has reached (up to the block of `latest`: an index being rebuilt has not put back the
+ * rows of later blocks yet) that are no longer in the index in the block they were seen in: a reorganisation removed
+ * them. Deleted here; their events are what the caller takes back.
  */
 export async function takeRemovedSeen(db: Queryable, indexSchema: string, chainId: number, latest: string): Promise<SeenRow[]> {
   const { rows } = await db.query<{ activity_id: string; block_hash: Hex; event_ids: string[] }>(
     `DELETE FROM tokenhub_app.webhook_index_seen s
-      WHERE s.chain_id = $1 AND s.activity_id <= $2
+      WHERE s.chain_id = $1 AND substr(s.activity_id, $3, $4) <= substr($2, $3, $4)
         AND NOT EXISTS (SELECT 1 FROM ${quoted(indexSchema)}.activity a WHERE a.id = s.activity_id AND a.block_hash = s.block_hash)
       RETURNING s.activity_id, s.block_hash, s.event_ids::text[] AS event_ids`,
-    [chainId, latest],
+    [chainId, latest, BLOCK_NUMBER_FROM, BLOCK_NUMBER_DIGITS],
   );
   return rows.map((row) => ({ activityId: row.activity_id, blockHash: row.block_hash, eventIds: row.event_ids })).sort((a, b) => (a.activityId < b.activityId ? -1 : 1));
 }

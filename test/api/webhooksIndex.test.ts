@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { type Address, type Hex } from "viem";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { chainClient, type ChainClient, minedReceipt } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { localSignerAccount } from "../../src/chain/signers.js";
+import { chainClient, type ChainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -46,6 +47,16 @@ async function received(match: (event: ReceivedWebhook["event"]) => boolean, wha
   return found.event;
 }
 
+/**
+ * The next block a minute after the last. anvil mines the blocks of a new branch at their common ancestor's time, so
+ * the old branch's block sorts after them (activity ids begin with the block's timestamp), as a block replaced by an
+ * older one does on any chain.
+ */
+async function nextBlockLater(): Promise<void> {
+  const latest = await chain.client.getBlock();
+  await rpc("evm_setNextBlockTimestamp", [Number(latest.timestamp) + 60]);
+}
+
 async function blockOf(hash: Hex) {
   const receipt = await minedReceipt(chain, hash);
   const block = await chain.client.getBlock({ blockNumber: receipt.blockNumber });
@@ -65,8 +76,12 @@ beforeAll(async () => {
   secret = subscribed.body.secret as string;
 });
 
-afterAll(async () => {
+// A test that fails with automine off must not leave the next one waiting for blocks nobody mines.
+afterEach(async () => {
   await chain?.client.setAutomine(true);
+});
+
+afterAll(async () => {
   await hooks?.close();
   await service?.destroy();
   fs.rmSync(chainsDir, { recursive: true, force: true });
@@ -82,6 +97,7 @@ describe("webhooks from the index", { timeout: 120_000 }, () => {
     expect(mint.data).toMatchObject({ standard: "erc721", fromAddress: "0x0000000000000000000000000000000000000000", toAddress: alice!.address, ownerSince: Number(mintBlock.block.timestamp) });
 
     // Alice moves it herself, on chain: the service sent nothing.
+    await nextBlockLater();
     const hash = await chain.client.writeContract({
       address: collection,
       abi: tokenHubERC721Abi,
@@ -127,7 +143,32 @@ describe("webhooks from the index", { timeout: 120_000 }, () => {
       return tokens[0]?.ownerAddress === alice!.address && tokens[0];
     });
     expect(owner.ownerAddress).toBe(alice!.address);
-    await chain.client.setAutomine(true);
+  });
+
+  it("a reorganisation removing only a row that gave no event (a collection of no project) still lets the new branch's transfer through", async () => {
+    const [deployer, , carol, dave] = chain.accounts;
+    const { address: foreign } = await createCollectionOnChain(chain, service.runtime().chains[0]!.core.tokenFactory, "erc721", { name: "Foreign", symbol: "FRN" });
+    const kept = await create("erc721", "Kept");
+    await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: kept, recipientAddress: carol!.address });
+    await received((event) => event.type === "token.transferred" && event.data.contractAddress === kept, "the mint");
+
+    // A mint of the foreign collection, alone in its block: read by the dispatcher, no event.
+    await chain.client.setAutomine(false);
+    await nextBlockLater();
+    const foreignMint = await chain.client.writeContract({ address: foreign, abi: tokenHubERC721Abi, functionName: "mintTo", args: [deployer!.address, 1n], account: deployer!, chain: chain.client.chain });
+    await chain.client.mine({ blocks: 1 });
+    const readPast = `SELECT 1 FROM tokenhub_app.webhook_index_cursors c JOIN "${service.runtime().indexSchema}".activity a ON a.id <= c.cursor
+                       WHERE c.chain_id = 31337 AND a.transaction_hash = $1`;
+    await waitFor(async () => (await queryDatabase(service.databaseUrl(), readPast, [foreignMint])).length > 0, { timeoutMs: 30_000 });
+
+    // Its block is replaced by an older one holding Carol's transfer: the transfer's row sorts before the cursor.
+    await rpc("anvil_rollback", [1]);
+    const hash = await chain.client.writeContract({ address: kept, abi: tokenHubERC721Abi, functionName: "transferFrom", args: [carol!.address, dave!.address, 1n], account: carol!, chain: chain.client.chain });
+    // Two blocks: Ponder takes the new branch's first head as the notice of the reorganisation, and indexes from the next.
+    await chain.client.mine({ blocks: 2 });
+    const transferred = await received((event) => event.type === "token.transferred" && event.data.transactionHash === hash, "the new branch's transfer");
+    expect(transferred.data).toMatchObject({ contractAddress: kept, fromAddress: carol!.address, toAddress: dave!.address, tokenId: "1" });
+    expect(hooks.received.filter((request) => request.event.data.contractAddress === foreign)).toEqual([]);
   });
 
   it("a reorganisation of the service's own mint gives transaction.reorged, then transaction.confirmed and mint.confirmed again", async () => {
@@ -157,7 +198,51 @@ describe("webhooks from the index", { timeout: 120_000 }, () => {
       expect(new Set(events.map((event) => event.id)).size).toBe(5);
       for (const request of own.received) expect(new Webhook(subscribed.body.secret).verify(request.body, request.headers)).toEqual(request.event);
     } finally {
-      await chain.client.setAutomine(true);
+      await own.close();
+    }
+  });
+
+  it("a mint whose nonce another transaction of the signer took on a new branch gives transaction.replaced (fresh_nonce), then transaction.confirmed and mint.confirmed", async () => {
+    const own = await startWebhookReceiver();
+    try {
+      const subscribed = await call("POST", "/api/v1/webhooks", { url: own.url, events: ["transaction.confirmed", "transaction.reorged", "transaction.replaced", "mint.confirmed"] });
+      const collection = await create("erc721", "Renonced");
+      const minted = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: chain.accounts[1]!.address });
+      const hash = minted.body.transactionHash as Hex;
+      const ofMint = () =>
+        own.received
+          .map((request) => request.event)
+          .filter((event) => event.data.operationId === minted.body.operationId || (event.data.operationIds as string[] | undefined)?.includes(minted.body.operationId));
+      await waitFor(() => ofMint().length === 2, { timeoutMs: 30_000 });
+
+      // The same key, elsewhere: a plain transfer at the mint's nonce, in the block that replaces the mint's.
+      const ours = await chain.client.getTransaction({ hash });
+      const signer = localSignerAccount(service.dataDir);
+      const theirs = await signer.signTransaction({ chainId: 31337, type: "eip1559", nonce: ours.nonce, to: signer.address, value: 0n, gas: 21_000n, maxFeePerGas: ours.maxFeePerGas! * 2n, maxPriorityFeePerGas: ours.maxPriorityFeePerGas! });
+      const depth = Number((await chain.client.getBlockNumber()) - ours.blockNumber!) + 1;
+      await rpc("anvil_reorg", [depth, [[theirs, 0]]]);
+      await waitFor(() => ofMint().some((event) => event.type === "transaction.reorged"), { timeoutMs: 30_000 });
+      // Once the block holding theirs is final (5 blocks deep), the mint is signed again at a fresh nonce.
+      await chain.client.mine({ blocks: 5 });
+      await waitFor(() => ofMint().length === 6, { timeoutMs: 30_000, message: () => JSON.stringify(ofMint().map((event) => event.type)) });
+      const events = ofMint();
+      expect(events.map((event) => event.type)).toEqual(["transaction.confirmed", "mint.confirmed", "transaction.reorged", "transaction.replaced", "transaction.confirmed", "mint.confirmed"]);
+      const again = events[4]!.data.transactionHash as Hex;
+      expect(again).not.toBe(hash);
+      expect((await chain.client.getTransaction({ hash: again })).nonce).toBeGreaterThan(ours.nonce);
+      expect(events[3]!.data).toMatchObject({
+        transactionHash: again,
+        previousHashes: [hash],
+        status: "pending",
+        blockNumber: null,
+        nonce: (await chain.client.getTransaction({ hash: again })).nonce,
+        operationIds: [minted.body.operationId],
+        replacement: { previousHash: hash, reason: "fresh_nonce" },
+      });
+      expect(events[5]!.data).toMatchObject({ operationId: minted.body.operationId, transactionHash: again, minted: [{ tokenId: "1" }] });
+      expect(new Set(events.map((event) => event.id)).size).toBe(6);
+      for (const request of own.received) expect(new Webhook(subscribed.body.secret).verify(request.body, request.headers)).toEqual(request.event);
+    } finally {
       await own.close();
     }
   });

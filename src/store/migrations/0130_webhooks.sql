@@ -58,9 +58,9 @@ CREATE INDEX webhook_deliveries_event_idx ON tokenhub_app.webhook_deliveries (ev
 
 -- Events from the index (transfers, account creations, permit redemptions and revocations: the `activity` table the
 -- indexer writes). Per chain, `cursor` is the id (Ponder checkpoint) of the last activity row the dispatcher read: rows
--- after it are new. `webhook_index_seen` holds each row of a project's collections read while its block is not final
--- yet, with the events it gave, so that a row a reorganisation removes gets its compensating events, and a row read
--- once is never read as new again.
+-- after it are new. `webhook_index_seen` holds each row read while its block is not final yet, with the events it gave
+-- (none for a row of no project's collection), so that a row a reorganisation removes gets its compensating events and
+-- sends the cursor back to read the new branch, and a row read once is never read as new again.
 CREATE TABLE tokenhub_app.webhook_index_cursors (
   chain_id bigint PRIMARY KEY,
   cursor text NOT NULL,
