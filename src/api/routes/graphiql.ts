@@ -12,7 +12,8 @@ const stylesheet = packageAsset("graphiql", "graphiql.min.css");
 
 const TOKEN_HINT = "<paste token>";
 
-const DEFAULT_QUERY = `# Paste a token with the read scope into the Authorization header below, then run the query (Ctrl-Enter).
+const DEFAULT_QUERY = `# Paste a token with the read scope into the Authorization header below,
+# then run the query (Ctrl-Enter). The Docs button lists the schema once a token is in.
 {
   erc721Tokens(limit: 5) {
     items {
