@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { type Address, getAddress, type Hex } from "viem";
@@ -22,7 +23,8 @@ if (!installed) {
   console.warn(`test/browser/referencePages.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it).`);
 }
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, "..", "..", "test-results", "browser");
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const SCREENSHOTS = path.join(ROOT, "test-results", "browser");
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const RECIPIENT = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
@@ -79,13 +81,71 @@ async function post(pathname: string, body: unknown): Promise<Record<string, unk
   return answer;
 }
 
+/** A GET sent with its path exactly as written (fetch would resolve `..` and `%2e%2e` before sending). */
+function rawGet(pathname: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(service.baseUrl);
+    http
+      .get({ hostname, port, path: pathname }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+  const created = await service.cli(["token", "create", "--project", "default", "--scopes", "read,mint"]);
+  token = created.stdout.trim().split("\n").at(-1)!.trim();
+  collection = (await post("/api/v1/erc721/create", { chainId: 31337, name: "Reference", symbol: "REF" })).contractAddress as Address;
+});
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("the pages' files", () => {
+  it("are each a route of one file of an installed package, with its content type, cached for good, gzipped when asked for; no other path is", async () => {
+    const files: string[] = [];
+    for (const page of ["/docs", "/graphql"]) {
+      const response = await fetch(`${service.baseUrl}${page}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = await response.text();
+      expect(html).not.toMatch(/(src|href)="https?:/);
+      files.push(...[...html.matchAll(/(?:src|href)="\.(\/assets\/[^"]+)"/g)].map((match) => match[1]!));
+    }
+    expect(files).toHaveLength(6);
+    for (const file of files) {
+      const [, name, version, inPackage] = /^\/assets\/(.+?)@([^/]+)\/(.+)$/.exec(file)!;
+      const packageDir = path.join(ROOT, "node_modules", name!);
+      expect(JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")).version).toBe(version);
+      const content = fs.readFileSync(path.join(packageDir, inPackage!));
+      for (const encoding of ["identity", "gzip"]) {
+        const response = await fetch(`${service.baseUrl}${file}`, { headers: { "accept-encoding": encoding } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toBe(file.endsWith(".js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+        expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(response.headers.get("content-encoding")).toBe(encoding === "gzip" ? "gzip" : null);
+        // fetch decompresses a gzipped body: both are the package's file.
+        expect(Buffer.from(await response.arrayBuffer()).equals(content)).toBe(true);
+      }
+    }
+    const directory = files[0]!.slice(0, files[0]!.lastIndexOf("/"));
+    for (const probe of [`${directory}/package.json`, `${directory}/../react/package.json`, `${directory}/%2e%2e/%2e%2e/package.json`, `${directory}/..%2f..%2fpackage.json`, `${files[0]}.map`, "/assets/"]) {
+      const answer = await rawGet(probe);
+      expect(answer.status, probe).toBe(404);
+      expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: "NOT_FOUND" });
+    }
+  });
+});
+
 describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
   beforeAll(async () => {
-    service = await startTestService();
-    chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
-    const created = await service.cli(["token", "create", "--project", "default", "--scopes", "read,mint"]);
-    token = created.stdout.trim().split("\n").at(-1)!.trim();
-    collection = (await post("/api/v1/erc721/create", { chainId: 31337, name: "Reference", symbol: "REF" })).contractAddress as Address;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -106,7 +166,6 @@ describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await service?.destroy();
   });
 
   it("/docs shows every operation and webhook of /openapi.json", async () => {
