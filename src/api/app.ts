@@ -21,6 +21,7 @@ import { rateLimit } from "./middleware/rateLimit.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
 import { accountActionsRoutes } from "./routes/accountActions.js";
+import { apiReferenceRoutes } from "./routes/apiReference.js";
 import { accountCallsRoutes } from "./routes/accountCalls.js";
 import { chatUsersRoutes } from "./routes/chatUsers.js";
 import { collectionsRoutes } from "./routes/collections.js";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
     servers: [{ url: deps.runtime.publicUrl }],
   });
 
+  app.route("/", apiReferenceRoutes());
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 
   app.all("*", (c) => {

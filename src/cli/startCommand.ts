@@ -55,8 +55,11 @@ function printBanner(output: ReturnType<typeof createTerminalOutput>, service: R
     `tokenhub is up in ${seconds.toFixed(1)} s${service.role === "all" ? "" : ` as ${service.role === "api" ? "an API replica" : "the indexer"}`}`,
     service.role === "indexer"
       ? `  base URL  ${service.baseUrl}   (the indexer answers /health, /ready, /status and /metrics only; the API replicas serve the rest)`
-      : `  base URL  ${service.baseUrl}   (OpenAPI: ${service.baseUrl}/openapi.json, GraphQL: ${service.baseUrl}/graphql)`,
+      : `  base URL  ${service.baseUrl}`,
   ];
+  if (service.role !== "indexer") {
+    lines.push(`  docs      ${service.baseUrl}/docs (API reference, try requests), ${service.baseUrl}/graphql (GraphiQL), ${service.baseUrl}/openapi.json`);
+  }
   for (const chain of service.chains) {
     lines.push(`  chain     ${chain.name} (id ${chain.id})${chain.local ? ", local anvil" : ""}`);
     if (chain.coreDeployed) {

@@ -8,6 +8,7 @@ import type { IndexDb } from "../../services/collections.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 import { authorize } from "../middleware/auth.js";
+import { graphiqlRoutes } from "./graphiql.js";
 
 export type IndexQueryDeps = {
   indexDb: IndexDb;
@@ -31,7 +32,6 @@ function admission(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
     else inside--;
   };
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === "GET" && c.req.path === "/graphql") return await next();
     if (inside < deps.settings.connections) inside++;
     else {
       await new Promise<void>((resolve, reject) => {
@@ -54,10 +54,10 @@ function admission(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
   });
 }
 
-/** A `read` token, unless TOKENHUB_PUBLIC_INDEX opens the index to everyone; GraphiQL's page (a GET) stays open. */
-function requireReadToken(deps: IndexQueryDeps, options: { exceptGet: boolean }): MiddlewareHandler<AppEnv> {
+/** A `read` token, unless TOKENHUB_PUBLIC_INDEX opens the index to everyone. */
+function requireReadToken(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!deps.settings.public && !(options.exceptGet && c.req.method === "GET")) {
+    if (!deps.settings.public) {
       c.set("principal", await authorize(deps.store, deps.apiTokens, c.req.header("authorization"), "read"));
     }
     await next();
@@ -117,7 +117,7 @@ function sqlOverHttp(deps: IndexQueryDeps): MiddlewareHandler<AppEnv> {
 function graphqlRefusals(timeoutMs: number): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (c.req.method !== "POST" || !c.res.headers.get("content-type")?.includes("json")) return;
+    if (!c.res.headers.get("content-type")?.includes("json")) return;
     const text = await c.res.clone().text();
     if (!text.startsWith('{"errors"')) return;
     const body = JSON.parse(text) as { errors?: { message?: string }[]; data?: unknown };
@@ -134,12 +134,14 @@ function graphqlRefusals(timeoutMs: number): MiddlewareHandler<AppEnv> {
 
 /**
  * GraphQL and SQL over HTTP, Ponder's (decisions.md, "GraphQL and SQL over HTTP"): behind a `read` token unless the
- * index is public, on connections of their own with a statement timeout (src/store/indexQueryPool.ts).
+ * index is public, on connections of their own with a statement timeout (src/store/indexQueryPool.ts). GET /graphql
+ * is tokenhub's GraphiQL page, open to all, in place of Ponder's, which loads its files from a CDN.
  */
 export function indexQueryRoutes(deps: IndexQueryDeps) {
   const app = new Hono<AppEnv>();
   const admitted = admission(deps);
-  app.use("/graphql", requireReadToken(deps, { exceptGet: true }), admitted, graphqlRefusals(deps.settings.timeoutMs), graphql({ db: deps.indexDb, schema }));
-  app.use("/sql/*", requireReadToken(deps, { exceptGet: false }), admitted, sqlOverHttp(deps));
+  app.route("/", graphiqlRoutes());
+  app.post("/graphql", requireReadToken(deps), admitted, graphqlRefusals(deps.settings.timeoutMs), graphql({ db: deps.indexDb, schema }));
+  app.use("/sql/*", requireReadToken(deps), admitted, sqlOverHttp(deps));
   return app;
 }
