@@ -28,7 +28,15 @@ const response = z
 
 /** Both spellings of the interface: `/accounts/calls` (its heading) and `/account/calls` (its example). */
 const specs = ["/api/v1/accounts/calls", "/api/v1/account/calls"].map((path) =>
-  indexReadRoute({ path, tag: "accounts", summary: "Call batches an ERC-6551 account executed, newest first", query, response }),
+  indexReadRoute({
+    path,
+    operationId: path.includes("/accounts/") ? "listAccountTransactions" : "listAccountTransactionsAlias",
+    tag: "accounts",
+    summary: "Call batches an ERC-6551 account executed, newest first",
+    description: "The transactions that ran calls through the account, newest first, 50 a page: those the index saw execute, and those tokenhub sent that reverted or are not indexed yet; each with its calls and the fee paid.",
+    query,
+    response,
+  }),
 );
 
 export function accountCallsRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig }) {

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import { text } from "../../schemas/text.js";
 import { validateIdempotencyKey } from "../../services/idempotency.js";
@@ -8,6 +8,7 @@ import { findStoredMedia, type MediaDeps, parseRange, readStoredMedia, UPLOAD_PA
 import { isActiveContent } from "../../services/mediaTypes.js";
 import { MEDIA_PART } from "../../services/mediaUpload.js";
 import { requireScope } from "../middleware/auth.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
 /** The one route whose body is multipart rather than JSON (see the request-body middleware). */
@@ -25,10 +26,12 @@ const uploadResultSchema = z
 
 const errorContent = { "application/json": { schema: errorBodySchema } };
 
-const uploadSpec = createRoute({
+const uploadSpec = apiRoute({
   method: "post",
   path: UPLOAD_PATH,
+  operationId: "uploadMedia",
   tags: ["media"],
+  idempotencyKey: true,
   summary: "Upload a media file (multipart part 'media'); returns its public mediaUrl",
   description:
     "The file is streamed to storage and named by its SHA-256: the same bytes uploaded again get the same mediaUrl and are stored once. Its type is detected from its content, never from its name.",
@@ -54,10 +57,14 @@ const uploadSpec = createRoute({
   },
 });
 
-const serveSpec = createRoute({
+const serveSpec = apiRoute({
   method: "get",
   path: "/media/{name}",
+  operationId: "getMedia",
   tags: ["media"],
+  description:
+    "The file an upload answered as mediaUrl, named by its SHA-256. Public and immutable (cached for a year), with an ETag and byte ranges (Range, If-Range); files a browser would run (SVG, HTML) are sandboxed, and those that are not images are downloads.",
+  security: [],
   summary: "A stored media file, public: immutable, with ETag and byte ranges",
   request: { params: z.object({ name: text().openapi({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }) }) },
   responses: {

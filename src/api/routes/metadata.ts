@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
@@ -14,16 +14,21 @@ import type { AppEnv } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
 const contractMetadataSchema = z
   .object({ name: z.string(), description: z.string(), image: z.string(), external_link: z.string().optional() })
   .openapi("ContractMetadata");
 
-const publicTokenSpec = createRoute({
+const publicTokenSpec = apiRoute({
   method: "get",
   path: "/metadata/{chainId}/{contractAddress}/{tokenId}",
+  operationId: "getPublicTokenMetadata",
   tags: ["metadata"],
+  description:
+    "What the token's tokenURI (ERC-721) or uri (ERC-1155) points to, for marketplaces and wallets: its effective metadata (the collection's defaults overridden by its own fields) in the OpenSea form. Public, cacheable for a minute, with an ETag.",
+  security: [],
   summary: "Public token metadata (OpenSea form): what tokenURI / uri point to",
   middleware: [requireIndexReady()] as const,
   request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
@@ -36,10 +41,13 @@ const publicTokenSpec = createRoute({
   },
 });
 
-const publicContractSpec = createRoute({
+const publicContractSpec = apiRoute({
   method: "get",
   path: "/metadata/{chainId}/{contractAddress}",
+  operationId: "getPublicContractMetadata",
   tags: ["metadata"],
+  description: "What the collection's contractURI (ERC-7572) points to: its name, description and image, for marketplaces. Public, cacheable for a minute, with an ETag.",
+  security: [],
   summary: "Public contract metadata (ERC-7572): what contractURI points to",
   middleware: [requireIndexReady()] as const,
   request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema }) },
@@ -57,10 +65,13 @@ const tokenMetadataResponse = z
   .object({ success: z.literal(true), ...openSeaMetadataSchema.shape, metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema })
   .openapi("TokenMetadata");
 
-const tokenMetadataSpec = createRoute({
+const tokenMetadataSpec = apiRoute({
   method: "get",
   path: "/api/v1/nft/metadata",
+  operationId: "getTokenMetadata",
   tags: ["metadata"],
+  description:
+    "The token's effective metadata, as /metadata/{chainId}/{contractAddress}/{tokenId} serves it, at the top level and under `metadata`, with `metadataStatus`: whether the chain has announced the latest metadata write yet.",
   summary: "A token's effective metadata (collection defaults overridden by the token's own)",
   security: bearerSecurity,
   middleware: [combined(requireScope("read"), requireIndexReady())] as const,
@@ -68,7 +79,7 @@ const tokenMetadataSpec = createRoute({
   responses: {
     200: { description: "Metadata", content: { "application/json": { schema: tokenMetadataResponse } } },
     ...errorResponses,
-      ...notReadyResponse,
+    ...notReadyResponse,
   },
 });
 
