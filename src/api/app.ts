@@ -39,7 +39,7 @@ import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 import { webhooksRoutes } from "./routes/webhooks.js";
 import { webhookDocs } from "./webhookDocs.js";
-import { documentConfig, registerDocumentComponents } from "./openapi/document.js";
+import { documentConfig, registerDocumentComponents, serveDocument } from "./openapi/document.js";
 
 export type AppDeps = {
   store: StoreDb;
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", webhookDocs());
 
   registerDocumentComponents(app);
-  app.doc31("/openapi.json", documentConfig(deps.version, deps.runtime.publicUrl));
+  serveDocument(app, documentConfig(deps.version, deps.runtime.publicUrl));
 
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 

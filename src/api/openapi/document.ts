@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context.js";
+import { recordedExamples, withExamples } from "./examples.js";
 import { RESPONSE_HEADERS } from "./route.js";
 
 const TAGS = [
@@ -34,6 +35,18 @@ export function documentConfig(version: string, publicUrl: string) {
     security: [{ bearerAuth: [] }],
     tags: TAGS,
   };
+}
+
+/**
+ * Serves `/openapi.json`: the document generated from the routes' zod schemas, with the recorded examples. Built on
+ * the first request, once every route is registered.
+ */
+export function serveDocument(app: OpenAPIHono<AppEnv>, config: ReturnType<typeof documentConfig>): void {
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get("/openapi.json", (c) => {
+    document ??= withExamples(app.getOpenAPI31Document(config), recordedExamples());
+    return c.json(document);
+  });
 }
 
 export function registerDocumentComponents(app: OpenAPIHono<AppEnv>): void {
