@@ -50,7 +50,7 @@ export const operationIdSchema = z.string().uuid().openapi({
 
 export const errorBodySchema = z
   .object({
-    success: z.literal(false),
+    success: z.literal(false).openapi({ description: "Always false: the request failed" }),
     error: z.string().openapi({ description: "What went wrong and what to do about it, for a person to read" }),
     code: z.enum(ERROR_CODES).openapi({ description: "The kind of error, for a program to branch on" }),
     details: z

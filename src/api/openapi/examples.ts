@@ -8,7 +8,7 @@ export type OperationExample = {
 
 type Operation = {
   operationId?: string;
-  parameters?: { in: string; name: string; example?: unknown }[];
+  parameters?: { in: string; name: string; schema?: { type?: unknown }; example?: unknown }[];
   requestBody?: { content?: Record<string, { example?: unknown }> };
   responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
 };
@@ -32,7 +32,8 @@ export function withExamples<D extends object>(document: D, examples: Record<str
       const values: Record<string, Record<string, string> | undefined> = { path: example.request?.params, query: example.request?.query };
       for (const parameter of operation.parameters ?? []) {
         const value = values[parameter.in]?.[parameter.name];
-        if (value !== undefined) parameter.example = value;
+        // Sent as text, an integer parameter's example is its number, as its schema says.
+        if (value !== undefined) parameter.example = parameter.schema?.type === "integer" ? Number(value) : value;
       }
       const body = operation.requestBody?.content?.["application/json"];
       if (body && example.request?.body !== undefined) body.example = example.request.body;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "../../schemas/fields.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
 import { addressSchema, chainIdSchema, errorBodySchema, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
 import { nftAccountsQuery, nftAccountsResponse } from "../../schemas/accounts.js";
@@ -32,7 +33,15 @@ const accountRouteSpec = apiRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ success: z.literal(true), account: z.object({ contractAddress: z.string(), deployed: z.boolean() }) })
+            .object({
+              success: field.success,
+              account: z
+                .object({
+                  contractAddress: z.string().openapi({ description: "The account's address (registry, tokenhub's implementation, salt 0)" }),
+                  deployed: z.boolean().openapi({ description: "Whether code is at that address on the chain now" }),
+                })
+                .openapi({ description: "The token's account" }),
+            })
             .openapi("Erc6551Account"),
         },
       },

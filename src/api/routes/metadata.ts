@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
+import * as field from "../../schemas/fields.js";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
-import { addressSchema, bearerSecurity, chainIdSchema, errorResponses, notReadyResponse } from "../../schemas/common.js";
+import { bearerSecurity, chainIdSchema, errorResponses, notReadyResponse } from "../../schemas/common.js";
 import { metadataStatusSchema } from "../../schemas/metadataStatus.js";
 import { openSeaMetadataSchema } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections.js";
@@ -18,7 +19,12 @@ import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
 const contractMetadataSchema = z
-  .object({ name: z.string(), description: z.string(), image: z.string(), external_link: z.string().optional() })
+  .object({
+    name: z.string().openapi({ description: "The collection's name" }),
+    description: z.string().openapi({ description: "Its description" }),
+    image: z.string().openapi({ description: "Its image (URL)" }),
+    external_link: z.string().optional().openapi({ description: "A page about it" }),
+  })
   .openapi("ContractMetadata");
 
 const publicTokenSpec = apiRoute({
@@ -31,7 +37,7 @@ const publicTokenSpec = apiRoute({
   security: [],
   summary: "Public token metadata (OpenSea form): what tokenURI / uri point to",
   middleware: [requireIndexReady()] as const,
-  request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
+  request: { params: z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, tokenId: tokenIdSchema }) },
   responses: {
     200: { description: "Token metadata", content: { "application/json": { schema: openSeaMetadataSchema } } },
     304: { description: "Not modified (If-None-Match)" },
@@ -50,7 +56,7 @@ const publicContractSpec = apiRoute({
   security: [],
   summary: "Public contract metadata (ERC-7572): what contractURI points to",
   middleware: [requireIndexReady()] as const,
-  request: { params: z.object({ chainId: chainIdSchema, contractAddress: addressSchema }) },
+  request: { params: z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput }) },
   responses: {
     200: { description: "Contract metadata", content: { "application/json": { schema: contractMetadataSchema } } },
     304: { description: "Not modified (If-None-Match)" },
@@ -62,7 +68,7 @@ const publicContractSpec = apiRoute({
 
 /** GroupOS answers the metadata's fields at the top level; `metadata` holds the same object. */
 const tokenMetadataResponse = z
-  .object({ success: z.literal(true), ...openSeaMetadataSchema.shape, metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema })
+  .object({ success: field.success, ...openSeaMetadataSchema.shape, metadata: openSeaMetadataSchema, metadataStatus: metadataStatusSchema })
   .openapi("TokenMetadata");
 
 const tokenMetadataSpec = apiRoute({
@@ -75,7 +81,7 @@ const tokenMetadataSpec = apiRoute({
   summary: "A token's effective metadata (collection defaults overridden by the token's own)",
   security: bearerSecurity,
   middleware: [combined(requireScope("read"), requireIndexReady())] as const,
-  request: { query: z.object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema }) },
+  request: { query: z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, tokenId: tokenIdSchema }) },
   responses: {
     200: { description: "Metadata", content: { "application/json": { schema: tokenMetadataResponse } } },
     ...errorResponses,

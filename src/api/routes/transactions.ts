@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Hex } from "viem";
 import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { transactionResponse } from "../../schemas/writes.js";
+import * as field from "../../schemas/fields.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { getTransaction } from "../../services/transactions.js";
 import type { StoreDb } from "../../store/db.js";
@@ -20,7 +21,7 @@ const getRouteSpec = apiRoute({
   security: bearerSecurity,
   middleware: [requireScope("read")] as const,
   request: {
-    params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hash").openapi({ param: { name: "hash", in: "path" } }) }),
+    params: z.object({ hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hash").openapi({ param: { name: "hash", in: "path" }, description: "The transaction's hash", example: field.EXAMPLE.transactionHash }) }),
   },
   responses: {
     200: { description: "The transaction", content: { "application/json": { schema: transactionResponse } } },
