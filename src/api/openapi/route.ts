@@ -46,7 +46,7 @@ const errorContent = { "application/json": { schema: errorBodySchema } };
 const EVERY_ROUTE_ERRORS = {
   429: { description: "RATE_LIMITED: the token's (or, without a token, the client address's) bucket is empty; retry after Retry-After seconds", content: errorContent },
   503: {
-    description: "The service cannot answer now (SHUTTING_DOWN, DATABASE_UNAVAILABLE, or the route's own reason below); retry after Retry-After seconds",
+    description: "The service cannot answer now: it is stopping (SHUTTING_DOWN) or its database is unavailable (DATABASE_UNAVAILABLE); retry after Retry-After seconds",
     content: errorContent,
   },
 } as const;
