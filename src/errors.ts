@@ -4,24 +4,28 @@
  */
 export type ErrorDetail = { path: string; message: string };
 
-export type ErrorCode =
-  | "VALIDATION_ERROR"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CHAIN_NOT_CONFIGURED"
-  | "IDEMPOTENCY_CONFLICT"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "RANGE_NOT_SATISFIABLE"
-  | "CHAIN_REJECTED"
-  | "RATE_LIMITED"
-  | "CHAIN_UNAVAILABLE"
-  | "NOT_READY"
-  | "SHUTTING_DOWN"
-  | "DATABASE_UNAVAILABLE"
-  | "INTERNAL";
+/** Every `code` the envelope can carry: the OpenAPI document lists them as an enum. */
+export const ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CHAIN_NOT_CONFIGURED",
+  "IDEMPOTENCY_CONFLICT",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RANGE_NOT_SATISFIABLE",
+  "CHAIN_REJECTED",
+  "RATE_LIMITED",
+  "CHAIN_UNAVAILABLE",
+  "NOT_READY",
+  "SHUTTING_DOWN",
+  "DATABASE_UNAVAILABLE",
+  "INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class TokenhubError extends Error {
   override name = "TokenhubError";

@@ -40,6 +40,7 @@ import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 import { webhooksRoutes } from "./routes/webhooks.js";
 import { webhookDocs } from "./webhookDocs.js";
+import { documentConfig, registerDocumentComponents, serveDocument } from "./openapi/document.js";
 
 export type AppDeps = {
   store: StoreDb;
@@ -104,16 +105,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", mediaRoutes({ store: deps.store, storage: deps.mediaStorage, config: deps.runtime.media, publicUrl: deps.runtime.publicUrl }));
   app.route("/", webhookDocs());
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "tokenhub",
-      version: deps.version,
-      description: "Self-hosted token service: mint, permits, metadata, media, ERC-6551 accounts, cloud keys and index queries.",
-    },
-    servers: [{ url: deps.runtime.publicUrl }],
-  });
+  registerDocumentComponents(app);
+  serveDocument(app, documentConfig(deps.version, deps.runtime.publicUrl));
 
   app.route("/", apiReferenceRoutes());
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));

@@ -11,6 +11,14 @@ const signatureHeaders = z.object({
   }),
 });
 
+/** `token.minted.reorged` → `onTokenMintedReorged`: what a generated client names the handler of that event. */
+function webhookOperationId(type: string): string {
+  return `on${type
+    .split(/[._-]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("")}`;
+}
+
 /**
  * The OpenAPI 3.1 `webhooks` section: for each event type, the request the service sends to a subscribed endpoint,
  * its body from src/schemas/webhookEvents.ts (also what `.reorged` compensations carry, for the index's events). A
@@ -24,8 +32,10 @@ export function webhookDocs() {
     app.openAPIRegistry.registerWebhook({
       method: "post",
       path: type,
-      operationId: `webhook_${type.replaceAll(".", "_")}`,
+      operationId: webhookOperationId(type),
       tags: ["webhooks"],
+      // The service sends these: the receiver checks the signature headers, not a bearer token.
+      security: [],
       summary,
       description: `${summary}.${reversible ? ` If a reorganisation removes it, \`${type}.reorged\` follows with the same data and \`reorgedEventId\`, the id of this event.` : ""}${type === TEST_EVENT_TYPE ? "" : ` Sent to endpoints subscribed to \`${type}\`.`}`,
       request: {

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { addressSchema } from "./common.js";
 
 /** Telegram and Discord ids exceed 2^53, so a chat id is kept as a digit string; a safe JSON number is accepted too. */
@@ -7,8 +8,13 @@ export const chatIdSchema = z
   .transform((value) => String(value))
   .openapi({ type: "string", example: "123456789", description: "Chat-platform user id (Telegram or Discord)" });
 
-export const linkChatUserBody = z.object({ chatId: chatIdSchema, address: addressSchema }).openapi("LinkChatUserRequest");
+export const linkChatUserBody = z
+  .object({ chatId: chatIdSchema, address: addressSchema.openapi({ type: "string", description: "The user's address", example: field.EXAMPLE.owner }) }).openapi("LinkChatUserRequest");
 
 export const linkChatUserResponse = z
-  .object({ success: z.literal(true), chatId: z.string(), address: z.string() })
+  .object({
+    success: field.success,
+    chatId: z.string().openapi({ description: "The chat user linked" }),
+    address: z.string().openapi({ description: "The address it is now linked to" }),
+  })
   .openapi("LinkChatUserResponse");

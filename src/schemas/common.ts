@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { getAddress } from "viem";
+import { ERROR_CODES } from "../errors.js";
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -49,12 +50,20 @@ export const operationIdSchema = z.string().uuid().openapi({
 
 export const errorBodySchema = z
   .object({
-    success: z.literal(false),
-    error: z.string(),
-    code: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    success: z.literal(false).openapi({ description: "Always false: the request failed" }),
+    error: z.string().openapi({ description: "What went wrong and what to do about it, for a person to read" }),
+    code: z.enum(ERROR_CODES).openapi({ description: "The kind of error, for a program to branch on" }),
+    details: z
+      .array(
+        z.object({
+          path: z.string().openapi({ description: "The field at fault, dotted (`metadata.name`, `calls.0.data`), or where it was (`body`, `query`)" }),
+          message: z.string().openapi({ description: "What is wrong with it" }),
+        }),
+      )
+      .optional()
+      .openapi({ description: "On VALIDATION_ERROR: every invalid field" }),
   })
-  .openapi("Error");
+  .openapi("Error", { description: "The error envelope: every answer that is not a success has this form" });
 
 export const errorResponses = {
   400: { description: "Invalid input", content: { "application/json": { schema: errorBodySchema } } },

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { addressSchema, chainIdSchema, listParameter } from "./common.js";
 
 /** Contract addresses from the query string (comma list, bracketed list, repeated or `[]`) or a JSON body; at least one. */
@@ -17,28 +18,34 @@ export const holdersBody = z.object({ contractAddresses: contractAddressList.opt
 
 export const holdersResponse = z
   .object({
-    success: z.literal(true),
-    holders: z.array(
+    success: field.success,
+    holders: field.list("One entry per holder address", 
       z.object({
-        holderAddress: z.string(),
-        collections: z.array(
+        holderAddress: field.ownerAddress,
+        collections: field.list("What it holds, by contract", 
           z.object({
-            type: z.enum(["erc20", "erc721", "erc1155"]),
-            contractAddress: z.string(),
-            chainId: z.number().int(),
-            name: z.string(),
-            symbol: z.string(),
+            type: z.enum(["erc20", "erc721", "erc1155"]).openapi({ description: "The token standard" }),
+            contractAddress: field.contractAddress,
+            chainId: field.chainId,
+            name: field.tokenName,
+            symbol: field.tokenSymbol,
             ownerSince: z.number().int().openapi({ description: "Unix seconds of the block at which the current holding began" }),
             balance: z.string().openapi({ description: "ERC-20: in the token's units; ERC-721: a count; ERC-1155: a sum" }),
-            nfts: z.array(
+            nfts: field.list("ERC-721 and ERC-1155: the tokens it holds, with their metadata; empty for ERC-20", 
               z.object({
-                ownerSince: z.number().int(),
-                tokenId: z.string(),
-                name: z.string(),
-                description: z.string(),
-                mediaUrl: z.string(),
-                externalUrl: z.string(),
-                traits: z.array(z.object({ name: z.string(), value: z.union([z.string(), z.number()]) })),
+                ownerSince: z.number().int().openapi({ description: "Unix seconds of the block at which it got this token" }),
+                tokenId: field.tokenId,
+                name: z.string().openapi({ description: "The token's name (its effective metadata)" }),
+                description: z.string().openapi({ description: "The token's description" }),
+                mediaUrl: z.string().openapi({ description: "Its image or other media" }),
+                externalUrl: z.string().openapi({ description: "A page about it" }),
+                traits: field.list(
+                  "Its traits",
+                  z.object({
+                    name: z.string().openapi({ description: "The trait's name (trait_type)" }),
+                    value: z.union([z.string(), z.number()]).openapi({ description: "Its value" }),
+                  }),
+                ),
               }),
             ),
           }),

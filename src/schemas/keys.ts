@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { text, textRecord } from "./text.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, pageSchema } from "./common.js";
@@ -15,21 +16,21 @@ export const createKeyBody = z
 
 const cloudKeyFields = {
   keyId: z.string().uuid().openapi({ description: "The key's stable id" }),
-  evmAddress: z.string(),
-  customRef: z.string().nullable(),
+  evmAddress: z.string().openapi({ description: "The key's address: what it signs as and holds tokens at", example: field.EXAMPLE.owner }),
+  customRef: z.string().nullable().openapi({ description: "The reference given at creation; null without one" }),
 };
 
 const cloudKey = z.object(cloudKeyFields).openapi("CloudKey");
 
-export const createKeyResponse = z.object({ success: z.literal(true), ...cloudKeyFields }).openapi("CloudKeyCreated");
+export const createKeyResponse = z.object({ success: field.success, ...cloudKeyFields }).openapi("CloudKeyCreated");
 
 export const listKeysQuery = z.object({ customRef: customRef.optional(), page: pageSchema });
 
 export const listKeysResponse = z
-  .object({ success: z.literal(true), keys: z.array(cloudKey), page: z.number().int(), nextPage: z.number().int().nullable() })
+  .object({ success: field.success, keys: field.list("The keys, oldest first", cloudKey), page: field.page, nextPage: field.nextPage })
   .openapi("CloudKeys");
 
-const keyAddress = addressSchema.openapi({ type: "string", description: "The cloud key's address (evmAddress)", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
+const keyAddress = addressSchema.openapi({ type: "string", description: "The cloud key's address (evmAddress)", example: field.EXAMPLE.owner });
 
 export const signMessageBody = z
   .object({
@@ -40,10 +41,17 @@ export const signMessageBody = z
   .openapi("SignMessageRequest");
 
 export const signMessageResponse = z
-  .object({ success: z.literal(true), signature: z.string(), message: z.string() })
+  .object({
+    success: field.success,
+    signature: z.string().openapi({ description: "The 65-byte signature (0x-prefixed hex)" }),
+    message: z.string().openapi({ description: "The message signed, as given" }),
+  })
   .openapi("MessageSignature");
 
-const typedDataField = z.object({ name: text().min(1), type: text().min(1) });
+const typedDataField = z.object({
+  name: text().min(1).openapi({ description: "The member's name" }),
+  type: text().min(1).openapi({ description: "Its EIP-712 type (uint256, address, string, another struct...)" }),
+});
 
 export const signTypedDataBody = z
   .object({
@@ -51,8 +59,9 @@ export const signTypedDataBody = z
     domain: textRecord().optional().openapi({ description: "EIP-712 domain (name, version, chainId, verifyingContract, salt)" }),
     types: z.record(text(), z.array(typedDataField)).openapi({ description: "Struct definitions; EIP712Domain may be left out" }),
     primaryType: text().min(1).optional().openapi({ description: "The struct signed; when absent, the one no other struct refers to" }),
-    message: textRecord(),
+    message: textRecord().openapi({ description: "The primary struct's values" }),
   })
   .openapi("SignTypedDataRequest");
 
-export const signTypedDataResponse = z.object({ success: z.literal(true), signature: z.string() }).openapi("TypedDataSignature");
+export const signTypedDataResponse = z
+  .object({ success: field.success, signature: z.string().openapi({ description: "The 65-byte signature (0x-prefixed hex)" }) }).openapi("TypedDataSignature");

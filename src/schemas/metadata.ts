@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { text } from "./text.js";
 import { tokenIdSchema } from "./amounts.js";
-import { addressSchema, chainIdSchema, operationIdSchema } from "./common.js";
+import { chainIdSchema, operationIdSchema } from "./common.js";
 
 /**
  * Metadata as it is stored: the OpenSea field names, and only the fields a write set, so that a token's own
@@ -33,20 +34,26 @@ const url = text({ error: urlMessage })
   .refine((value) => value === "" || (URL.canParse(value) && URL_SCHEMES.has(new URL(value).protocol)), urlMessage);
 const traitName = text({ error: "must be a string" }).trim().min(1, "must not be empty").max(200, "at most 200 characters");
 const traitValue = z.union([text().max(1000, "at most 1000 characters"), z.number()], { error: "must be a string or a number" });
-const trait = z.object({ name: traitName, value: traitValue });
-const attribute = z.object({ trait_type: traitName, value: traitValue, display_type: text().max(50, "at most 50 characters").optional() });
+const trait = z.object({ name: traitName.openapi({ description: "The trait's name" }), value: traitValue.openapi({ description: "Its value" }) });
+const attribute = z.object({
+  trait_type: traitName.openapi({ description: "The trait's name" }),
+  value: traitValue.openapi({ description: "Its value" }),
+  display_type: text().max(50, "at most 50 characters").optional().openapi({ description: "How marketplaces show it (number, boost_percentage, date...)" }),
+});
 
 function fieldsShape(clearable: boolean) {
   const field = <T extends z.ZodType>(schema: T) => (clearable ? schema.nullable().optional() : schema.optional());
   return {
-    name: field(text({ error: "must be a string" }).max(200, "at most 200 characters")),
-    description: field(text({ error: "must be a string" }).max(10_000, "at most 10000 characters")),
+    name: field(text({ error: "must be a string" }).max(200, "at most 200 characters").openapi({ description: "The token's (or collection's) name" })),
+    description: field(text({ error: "must be a string" }).max(10_000, "at most 10000 characters").openapi({ description: "Its description" })),
     mediaUrl: field(url.openapi({ description: "Image or other media: a URL from POST /api/v1/nft/uploadMedia or any http(s)/ipfs/ar/data URL" })),
     image: field(url.openapi({ description: "Same as mediaUrl (OpenSea name)" })),
     externalUrl: field(url.openapi({ description: "A page about the token" })),
     external_url: field(url.openapi({ description: "Same as externalUrl (OpenSea name)" })),
-    traits: field(z.array(trait, { error: "must be an array of { name, value }" }).max(100, "at most 100 traits")),
-    attributes: field(z.array(attribute, { error: "must be an array of { trait_type, value }" }).max(100, "at most 100 attributes")),
+    traits: field(z.array(trait, { error: "must be an array of { name, value }" }).max(100, "at most 100 traits").openapi({ description: "Its traits, as { name, value }" })),
+    attributes: field(
+      z.array(attribute, { error: "must be an array of { trait_type, value }" }).max(100, "at most 100 attributes").openapi({ description: "Same as traits (OpenSea form)" }),
+    ),
   };
 }
 
@@ -112,26 +119,26 @@ export const metadataUpdateSchema = z
   });
 
 export const collectionMetadataBody = z
-  .object({ chainId: chainIdSchema, contractAddress: addressSchema, metadata: metadataUpdateSchema })
+  .object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, metadata: metadataUpdateSchema })
   .openapi("CollectionMetadataRequest");
 
 export const tokenMetadataBody = z
-  .object({ chainId: chainIdSchema, contractAddress: addressSchema, tokenId: tokenIdSchema, metadata: metadataUpdateSchema })
+  .object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, tokenId: tokenIdSchema, metadata: metadataUpdateSchema })
   .openapi("TokenMetadataRequest");
 
 export const refreshMetadataBody = z
   .object({
     chainId: chainIdSchema,
-    contractAddress: addressSchema,
+    contractAddress: field.contractAddressInput,
     tokenId: tokenIdSchema.optional().openapi({ description: "One token; without it the whole collection and its contract metadata" }),
   })
   .openapi("RefreshMetadataRequest");
 
 export const metadataWriteResponse = z
   .object({
-    success: z.literal(true),
+    success: field.success,
     transactionHash: z.string().optional().openapi({ description: "The propagation transaction, when this write sent one" }),
-    transactionUrl: z.string().optional(),
+    transactionUrl: field.transactionUrl.optional(),
     operationId: operationIdSchema.optional().openapi({ description: "This request's id, when it sent the propagation transaction (GET /api/v1/operations/{operationId})" }),
   })
   .openapi("MetadataWritten", {

@@ -1,45 +1,44 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { tokenIdSchema } from "./amounts.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, chainIdSchema, listParameter, pageSchema } from "./common.js";
 
 export const erc1155OwnersQuery = z.object({
   chainId: chainIdSchema,
-  contractAddress: addressSchema,
-  ownerAddress: addressSchema.optional(),
+  contractAddress: field.contractAddressInput,
+  ownerAddress: field.ownerAddressFilter.optional(),
   tokenId: tokenIdSchema.optional(),
   page: pageSchema,
 });
 
-export const erc20OwnersQuery = z.object({ chainId: chainIdSchema, contractAddress: addressSchema, ownerAddress: addressSchema.optional(), page: pageSchema });
-
-const paging = { page: z.number().int(), nextPage: z.number().int().nullable() };
+export const erc20OwnersQuery = z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, ownerAddress: field.ownerAddressFilter.optional(), page: pageSchema });
 
 export const erc1155OwnersResponse = z
   .object({
-    success: z.literal(true),
-    owners: z.array(
+    success: field.success,
+    owners: field.list("One entry per holder, by address", 
       z.object({
-        ownerAddress: z.string(),
+        ownerAddress: field.ownerAddress,
         totalBalance: z.string().openapi({ description: "Sum of the owner's balances in the collection" }),
-        tokens: z.array(z.object({ tokenId: z.string(), balance: z.string() })),
+        tokens: field.list("The types it holds", z.object({ tokenId: field.tokenId, balance: z.string().openapi({ description: "How many of this type it holds" }) })),
       }),
     ),
-    ...paging,
+    ...field.paging,
   })
   .openapi("Erc1155Owners");
 
 export const erc20OwnersResponse = z
   .object({
-    success: z.literal(true),
-    owners: z.array(
+    success: field.success,
+    owners: field.list("One entry per holder, by address", 
       z.object({
-        ownerAddress: z.string(),
+        ownerAddress: field.ownerAddress,
         totalBalance: z.string().openapi({ description: "Human-readable (the token's decimals applied)" }),
-        totalBalanceRaw: z.string(),
+        totalBalanceRaw: z.string().openapi({ description: "The balance in the smallest unit (no decimals applied)" }),
       }),
     ),
-    ...paging,
+    ...field.paging,
   })
   .openapi("Erc20Owners");
 
@@ -47,10 +46,10 @@ export const tokenIdList = listParameter(tokenIdSchema, "Token ids: a comma list
 
 export const erc721TokensQuery = z.object({
   chainId: chainIdSchema,
-  contractAddress: addressSchema,
+  contractAddress: field.contractAddressInput,
   tokenIds: tokenIdList.optional(),
   "tokenIds[]": tokenIdList.optional(),
-  ownerAddress: addressSchema.optional(),
+  ownerAddress: field.ownerAddressFilter.optional(),
   chatId: chatIdSchema.optional(),
   telegramId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
   discordId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
@@ -61,7 +60,7 @@ export const erc721OwnersQuery = erc1155OwnersQuery;
 
 export const erc1155TokensQuery = z.object({
   chainId: chainIdSchema,
-  contractAddress: addressSchema,
+  contractAddress: field.contractAddressInput,
   tokenIds: tokenIdList.optional(),
   "tokenIds[]": tokenIdList.optional(),
   ownerAddress: addressSchema.optional().openapi({ description: "Only the token types this address holds, each with its balance" }),
@@ -70,54 +69,61 @@ export const erc1155TokensQuery = z.object({
 
 export const openSeaMetadataSchema = z
   .object({
-    name: z.string(),
-    description: z.string(),
-    image: z.string(),
-    external_url: z.string().optional(),
-    attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]), display_type: z.string().optional() })),
+    name: z.string().openapi({ description: "The token's name" }),
+    description: z.string().openapi({ description: "Its description" }),
+    image: z.string().openapi({ description: "Its image or other media (URL)" }),
+    external_url: z.string().optional().openapi({ description: "A page about it" }),
+    attributes: field.list(
+      "Its traits",
+      z.object({
+        trait_type: z.string().openapi({ description: "The trait's name" }),
+        value: z.union([z.string(), z.number()]).openapi({ description: "Its value" }),
+        display_type: z.string().optional().openapi({ description: "How marketplaces show it (number, boost_percentage, date...)" }),
+      }),
+    ),
   })
   .openapi("Metadata");
 
 export const erc721TokensResponse = z
   .object({
-    success: z.literal(true),
-    tokens: z.array(
+    success: field.success,
+    tokens: field.list("The tokens, by token id", 
       z.object({
-        tokenId: z.string(),
-        ownerAddress: z.string(),
+        tokenId: field.tokenId,
+        ownerAddress: field.ownerAddress,
         metadata: openSeaMetadataSchema,
         tbaAddress: z.string().openapi({ description: "The token's ERC-6551 account address (whether or not it exists yet)" }),
       }),
     ),
-    ...paging,
+    ...field.paging,
   })
   .openapi("Erc721Tokens");
 
 export const erc1155TokensResponse = z
   .object({
-    success: z.literal(true),
-    tokens: z.array(
+    success: field.success,
+    tokens: field.list("The token types, by token id", 
       z.object({
-        tokenId: z.string(),
+        tokenId: field.tokenId,
         metadata: openSeaMetadataSchema,
         totalSupply: z.string().openapi({ description: "How many exist (the sum of every holder's balance); 0 for a type created and not minted yet" }),
         balance: z.string().optional().openapi({ description: "With ownerAddress: how many of it the owner holds" }),
       }),
     ),
-    ...paging,
+    ...field.paging,
   })
   .openapi("Erc1155Tokens");
 
 export const erc721OwnersResponse = z
   .object({
-    success: z.literal(true),
-    owners: z.array(
+    success: field.success,
+    owners: field.list("One entry per holder, by address", 
       z.object({
-        ownerAddress: z.string(),
+        ownerAddress: field.ownerAddress,
         totalBalance: z.string().openapi({ description: "How many tokens of the collection the owner holds" }),
-        tokens: z.array(z.object({ tokenId: z.string(), metadata: openSeaMetadataSchema })),
+        tokens: field.list("The tokens it holds", z.object({ tokenId: field.tokenId, metadata: openSeaMetadataSchema })),
       }),
     ),
-    ...paging,
+    ...field.paging,
   })
   .openapi("Erc721Owners");

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import type { Address } from "viem";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema, errorBodySchema, operationIdSchema } from "./common.js";
@@ -58,7 +59,7 @@ function oneMetadata<T extends { metadata?: MetadataFields; individualMetadata?:
   }
 }
 
-const target = { chainId: chainIdSchema, contractAddress: addressSchema, recipientAddress: addressSchema, expiration: expirationSchema };
+const target = { chainId: chainIdSchema, contractAddress: field.contractAddressInput, recipientAddress: field.recipientAddressInput, expiration: expirationSchema };
 
 export const erc20PermitBody = z.object({ ...target, amount: humanAmountSchema }).openapi("Erc20PermitRequest");
 
@@ -69,6 +70,9 @@ export const erc1155PermitBody = z
   .superRefine(oneMetadata)
   .openapi("Erc1155PermitRequest");
 
+const permitIdField = z.string().uuid().openapi({ description: "The permit's id" });
+const signature = z.string().openapi({ description: "The signer's EIP-712 signature of the permit (0x-prefixed hex), part of preparedCall's data" });
+
 export const preparedCallSchema = z
   .object({
     to: z.string().openapi({ description: "The token contract" }),
@@ -78,7 +82,7 @@ export const preparedCallSchema = z
   .openapi("PreparedCall", { description: "The transaction the recipient sends, from its own account, to redeem" });
 
 export const permitIssuedResponse = z
-  .object({ success: z.literal(true), permitId: z.string().uuid(), signature: z.string(), preparedCall: preparedCallSchema, operationId: operationIdSchema })
+  .object({ success: field.success, permitId: permitIdField, signature, preparedCall: preparedCallSchema, operationId: operationIdSchema })
   .openapi("PermitIssued");
 
 export const permitIdParams = z.object({
@@ -86,39 +90,40 @@ export const permitIdParams = z.object({
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a permit id (UUID)")
     .transform((value) => value.toLowerCase())
-    .openapi({ param: { name: "permitId", in: "path" }, type: "string", format: "uuid" }),
+    .openapi({ param: { name: "permitId", in: "path" }, type: "string", format: "uuid", description: "The permitId its issue answered" }),
 });
 
 export const permitResponse = z
   .object({
-    success: z.literal(true),
-    permitId: z.string(),
-    status: z.enum(["open", "redeemed", "expired", "revoked"]),
+    success: field.success,
+    permitId: permitIdField,
+    status: z.enum(["open", "redeemed", "expired", "revoked"]).openapi({ description: "open: redeemable; redeemed, expired or revoked: not any more" }),
     statusReason: z.string().openapi({ description: "Why the permit has this status, in a sentence" }),
-    chainId: z.number().int(),
-    contractAddress: z.string(),
-    type: z.enum(["erc20", "erc721", "erc1155"]),
-    recipientAddress: z.string(),
+    chainId: field.chainId,
+    contractAddress: field.contractAddress,
+    type: z.enum(["erc20", "erc721", "erc1155"]).openapi({ description: "The contract's token standard" }),
+    recipientAddress: field.recipientAddress,
     tokenId: z.string().nullable().openapi({ description: "ERC-1155 only" }),
     amount: z.string().openapi({ description: "Human-readable for ERC-20 (decimals applied)" }),
-    amountRaw: z.string(),
+    amountRaw: field.amountRaw,
     expiration: z.string().nullable().openapi({ description: "ISO-8601; null: never expires" }),
-    signerAddress: z.string(),
-    signature: z.string(),
+    signerAddress: z.string().openapi({ description: "The service signer that signed it (holds the minter role)" }),
+    signature,
     preparedCall: preparedCallSchema,
-    metadata: z.record(z.string(), z.unknown()).nullable(),
-    createdAt: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullable().openapi({ description: "ERC-721 and ERC-1155: the metadata the minted token gets; null without" }),
+    createdAt: z.string().openapi({ description: "When it was issued (ISO-8601)" }),
     redemption: z
       .object({
-        transactionHash: z.string(),
-        blockNumber: z.string(),
-        timestamp: z.number().int(),
+        transactionHash: field.transactionHash,
+        blockNumber: field.blockNumber,
+        timestamp: field.timestamp,
         redeemerAddress: z.string().openapi({ description: "The account that sent the redemption and paid its gas" }),
         tokenIds: z.array(z.string()).openapi({ description: "Minted token ids (ERC-721, ERC-1155); empty for ERC-20" }),
       })
-      .nullable(),
+      .nullable()
+      .openapi({ description: "Once redeemed: the redeeming transaction and what it minted" }),
     revocation: z
-      .object({ transactionHash: z.string(), status: z.enum(["pending", "success", "failure"]) })
+      .object({ transactionHash: field.transactionHash, status: field.txStatus })
       .nullable()
       .openapi({ description: "The invalidateNonce transaction, once a revocation was sent" }),
   })
@@ -126,10 +131,10 @@ export const permitResponse = z
 
 export const permitRevokedResponse = z
   .object({
-    success: z.literal(true),
-    permitId: z.string(),
+    success: field.success,
+    permitId: permitIdField,
     transactionHash: z.string().openapi({ description: "The revocation; a permit whose revocation was sent already is answered with that one" }),
-    transactionUrl: z.string(),
+    transactionUrl: field.transactionUrl,
     operationId: operationIdSchema,
   })
   .openapi("PermitRevocationSent");
@@ -138,7 +143,7 @@ export const permitRevokedResponse = z
 export const erc20PermitBatchQuery = z
   .object({
     chainId: chainIdSchema,
-    contractAddress: addressSchema,
+    contractAddress: field.contractAddressInput,
     recipientAddress: addressSchema.optional().openapi({ description: "The permits' recipient (required unless ownerAddress is given)" }),
     ownerAddress: addressSchema.optional().openapi({ description: "Alias of recipientAddress" }),
   })
@@ -153,14 +158,18 @@ export const erc20PermitBatchQuery = z
 
 export const erc20PermitBatchResponse = z
   .object({
-    success: z.literal(true),
+    success: field.success,
     totalAmount: z.string().openapi({ description: "Human-readable (the token's decimals applied)" }),
-    totalAmountRaw: z.string(),
-    permitIds: z.array(z.string()),
+    totalAmountRaw: field.amountRaw,
+    permitIds: z.array(z.string()).openapi({ description: "The permits the call redeems" }),
     preparedCall: preparedCallSchema,
   })
   .openapi("Erc20PermitBatch");
 
 export const noOpenPermitsResponse = errorBodySchema
-  .extend({ totalAmount: z.literal("0"), totalAmountRaw: z.literal("0"), permitIds: z.array(z.string()).length(0) })
+  .extend({
+    totalAmount: z.literal("0").openapi({ description: "Nothing to redeem" }),
+    totalAmountRaw: z.literal("0").openapi({ description: "Nothing to redeem" }),
+    permitIds: z.array(z.string()).length(0).openapi({ description: "No permit" }),
+  })
   .openapi("NoOpenPermits");

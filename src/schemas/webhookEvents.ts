@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { mintedTokenSchema } from "./writes.js";
 
 /**
@@ -9,15 +10,18 @@ import { mintedTokenSchema } from "./writes.js";
  * would come first among the components and move every other.
  */
 
-const hash = z.string().openapi({ example: "0x4c7e3c0f7d5d0a7b1c1f2a6c7e9f0b8d4e2a1c3b5d7f9e0a2c4e6b8d0f1a3c5e" });
-const address = z.string().openapi({ example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
+const hash = z.string().openapi({ description: "A hash", example: "0x4c7e3c0f7d5d0a7b1c1f2a6c7e9f0b8d4e2a1c3b5d7f9e0a2c4e6b8d0f1a3c5e" });
+const blockHash = hash.openapi({ description: "The block's hash" });
+const transactionHash = hash.openapi({ description: "The transaction's hash" });
+const address = z.string().openapi({ description: "An address (EIP-55 checksummed)", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3" });
+const contractAddress = address.openapi({ description: "The token contract" });
 const blockNumber = z.string().openapi({ description: "Decimal block number", example: "42" });
 
-const blockRef = z.object({ blockNumber, blockHash: hash });
+const blockRef = z.object({ blockNumber, blockHash });
 
 export const transactionEventData = z
   .object({
-    chainId: z.number().int().openapi({ example: 31337 }),
+    chainId: field.chainId,
     transactionHash: hash.openapi({ description: "Its current hash: the mined attempt's once mined, else the latest attempt's" }),
     transactionUrl: z.string().openapi({ description: "The chain's explorer page, or the service's own GET /api/v1/transactions/<hash>" }),
     previousHashes: z.array(hash).openapi({ description: "Its other attempts' hashes (fee bumps, a call signed again), oldest first" }),
@@ -35,6 +39,14 @@ export const transactionEventData = z
     operationIds: z.array(z.string()).openapi({ description: "The write requests (operationId of their answers) whose calls it carries, in call order" }),
   });
 
+const accountCall = z.object({
+  toAddress: address.openapi({ description: "The called address" }),
+  value: z.string().openapi({ description: "Wei sent with the call (decimal)" }),
+  data: z.string().openapi({ description: "The calldata (0x-prefixed hex)" }),
+});
+
+const permitId = z.string().openapi({ description: "The permit's id (permitId of its issue)" });
+
 export const replacementData = z
   .object({
     previousHash: hash.openapi({ description: "The attempt it replaces" }),
@@ -45,20 +57,20 @@ export const replacementData = z
 
 const outcome = {
   operationId: z.string().nullable().openapi({ description: "The write request whose work it is (null for work no request started)" }),
-  chainId: z.number().int().openapi({ example: 31337 }),
+  chainId: field.chainId,
   status: z.enum(["success", "failure"]).openapi({ description: "failure: the transaction reverted; nothing of it happened" }),
-  transactionHash: hash,
-  transactionUrl: z.string(),
+  transactionHash,
+  transactionUrl: field.transactionUrl,
   blockNumber,
-  blockHash: hash,
+  blockHash,
 };
 
 export const mintConfirmedData = z
   .object({
     ...outcome,
     operationId: z.string().openapi({ description: "The mint request's operationId" }),
-    purpose: z.string().openapi({ example: "erc721.mint" }),
-    contractAddress: address,
+    purpose: z.string().openapi({ description: "What the mint was: erc20.mint, erc721.mint, erc1155.mint or erc1155.batchMint", example: "erc721.mint" }),
+    contractAddress,
     minted: z.array(z.object(mintedTokenSchema.shape)).openapi({ description: "What this request minted (its own call's token in a joined transaction); empty on failure" }),
   });
 
@@ -66,7 +78,7 @@ export const accountCallConfirmedData = z
   .object({
     ...outcome,
     accountAddress: address.openapi({ description: "The ERC-6551 account that ran the calls" }),
-    calls: z.array(z.object({ toAddress: address, value: z.string(), data: z.string() })).openapi({ description: "The calls, run atomically" }),
+    calls: z.array(accountCall).openapi({ description: "The calls, run atomically" }),
     gasSpent: z.string().openapi({ description: "The fee in the chain's native unit, decimals applied" }),
   });
 
@@ -79,24 +91,24 @@ export const metadataPropagatedData = z
   });
 
 const indexed = {
-  chainId: z.number().int().openapi({ example: 31337 }),
-  transactionHash: hash,
+  chainId: field.chainId,
+  transactionHash,
   blockNumber,
-  blockHash: hash,
-  logIndex: z.number().int(),
+  blockHash,
+  logIndex: z.number().int().openapi({ description: "The event's position in its block's logs" }),
   reorgedEventId: z.string().optional().openapi({ description: "On a `.reorged` event only: the id of the event it takes back" }),
 };
 
 export const tokenTransferredData = z
   .object({
     ...indexed,
-    contractAddress: address,
-    standard: z.enum(["erc20", "erc721", "erc1155"]),
+    contractAddress,
+    standard: z.enum(["erc20", "erc721", "erc1155"]).openapi({ description: "The contract's kind" }),
     fromAddress: address.openapi({ description: "The zero address for a mint" }),
     toAddress: address.openapi({ description: "The zero address for a burn" }),
     tokenId: z.string().nullable().openapi({ description: "null for ERC-20" }),
     amount: z.string().openapi({ description: "Human-readable (decimals applied for ERC-20 tokens this service manages); 1 for ERC-721" }),
-    amountRaw: z.string(),
+    amountRaw: field.amountRaw,
     ownerSince: z.number().int().nullable().openapi({ description: "Unix second at which the recipient's current holding began (null for a burn)" }),
   });
 
@@ -104,17 +116,17 @@ export const accountCreatedData = z
   .object({
     ...indexed,
     accountAddress: address.openapi({ description: "The ERC-6551 account" }),
-    implementation: address,
-    tokenChainId: z.number().int(),
+    implementation: address.openapi({ description: "The account implementation it runs (tokenhub's)" }),
+    tokenChainId: z.number().int().openapi({ description: "The NFT's chain" }),
     tokenContractAddress: address.openapi({ description: "The NFT's collection (one of the project's)" }),
-    tokenId: z.string(),
+    tokenId: field.tokenId,
   });
 
 export const permitRedeemedData = z
   .object({
     ...indexed,
-    permitId: z.string(),
-    contractAddress: address,
+    permitId,
+    contractAddress,
     recipientAddress: address.openapi({ description: "The recipient the permit was issued to" }),
     redeemedBy: address.openapi({ description: "The account that sent the redemption and paid its gas" }),
     mintedTokenIds: z.array(z.string()).openapi({ description: "ERC-721: the tokens minted; ERC-1155: the token type; ERC-20: empty" }),
@@ -122,10 +134,13 @@ export const permitRedeemedData = z
   });
 
 export const permitRevokedData = z
-  .object({ ...indexed, permitId: z.string(), contractAddress: address });
+  .object({ ...indexed, permitId, contractAddress });
 
 export const testEventData = z
-  .object({ webhookId: z.string(), message: z.string() });
+  .object({
+    webhookId: z.string().openapi({ description: "The endpoint tested" }),
+    message: z.string().openapi({ description: "A sentence saying this is a test" }),
+  });
 
 /** Every event type an endpoint may subscribe to, with the shape of its `data` and what it tells. */
 export const WEBHOOK_EVENTS = {
@@ -134,7 +149,7 @@ export const WEBHOOK_EVENTS = {
   "transaction.finalized": { data: transactionEventData, summary: "A transaction's block is final" },
   "transaction.reorged": { data: transactionEventData, summary: "A transaction's block was reorganised away: pending again, broadcast again with the same bytes" },
   "transaction.replaced": {
-    data: transactionEventData.extend({ replacement: replacementData }),
+    data: transactionEventData.extend({ replacement: replacementData.openapi({ description: "The attempt it replaces, and why" }) }),
     summary: "A transaction got a new hash: a fee bump, or its call signed again at a fresh nonce",
   },
   "mint.confirmed": { data: mintConfirmedData, summary: "A mint request's transaction was mined: what it minted, with its operationId" },
@@ -163,9 +178,9 @@ export function webhookEventEnvelope<Data extends z.ZodType>(type: string, data:
   return z
     .object({
       id: z.string().uuid().openapi({ description: "The event's id: the same on every attempt and in the webhook-id header (deduplicate on it)" }),
-      type: z.literal(type),
+      type: z.literal(type).openapi({ description: "The event type" }),
       timestamp: z.string().openapi({ description: "When the event was recorded (ISO-8601)", example: "2026-11-23T10:15:02.120Z" }),
-      data,
+      data: data.openapi({ description: "What happened: this event type's fields" }),
     })
     .openapi({ description });
 }

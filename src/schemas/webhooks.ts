@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "./fields.js";
 import { pageSchema } from "./common.js";
 import { text } from "./text.js";
 import { WEBHOOK_EVENT_TYPES } from "./webhookEvents.js";
@@ -49,20 +50,20 @@ const secret = z.string().openapi({
   example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
 });
 
-export const createWebhookResponse = z.object({ success: z.literal(true), ...webhookFields, secret }).openapi("WebhookCreated");
+export const createWebhookResponse = z.object({ success: field.success, ...webhookFields, secret }).openapi("WebhookCreated");
 
-export const listWebhooksResponse = z.object({ success: z.literal(true), webhooks: z.array(webhook) }).openapi("Webhooks");
+export const listWebhooksResponse = z.object({ success: field.success, webhooks: field.list("The endpoints, oldest first", webhook) }).openapi("Webhooks");
 
-export const deletedResponse = z.object({ success: z.literal(true) }).openapi("Deleted");
+export const deletedResponse = z.object({ success: field.success }).openapi("Deleted");
 
 export const testWebhookResponse = z
-  .object({ success: z.literal(true), eventId: z.string().uuid().openapi({ description: "The test event's id; its delivery shows in the delivery log" }) })
+  .object({ success: field.success, eventId: z.string().uuid().openapi({ description: "The test event's id; its delivery shows in the delivery log" }) })
   .openapi("WebhookTestQueued");
 
 export const rotatedSecretResponse = z
   .object({
-    success: z.literal(true),
-    webhookId: z.string().uuid(),
+    success: field.success,
+    webhookId: webhookFields.webhookId,
     secret,
     previousSecretExpiresAt: z.string().openapi({ description: "Until then deliveries carry a signature with the previous secret too (ISO-8601)" }),
   })
@@ -90,7 +91,7 @@ const delivery = z
   .openapi("WebhookDelivery");
 
 export const deliveriesResponse = z
-  .object({ success: z.literal(true), deliveries: z.array(delivery), page: z.number().int(), nextPage: z.number().int().nullable() })
+  .object({ success: field.success, deliveries: field.list("The deliveries, newest first", delivery), page: field.page, nextPage: field.nextPage })
   .openapi("WebhookDeliveries");
 
-export const redeliveredResponse = z.object({ success: z.literal(true), delivery }).openapi("WebhookRedelivered");
+export const redeliveredResponse = z.object({ success: field.success, delivery }).openapi("WebhookRedelivered");

@@ -6,7 +6,7 @@ import { claimKey, completeKey, findKey, findTransactionSentUnderKey, purgeExpir
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
 /** Longer than any write may take (collection creation waits up to 120 s for its receipt). */
 const INTERRUPTED_AFTER_MS = 150_000;
-const MAX_KEY_LENGTH = 200;
+export const MAX_KEY_LENGTH = 200;
 const PURGE_BATCH = 10_000;
 
 export type StoredResponse = { status: number; body: unknown };

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import * as field from "../../schemas/fields.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { addressSchema, chainIdSchema, PAGE_SIZE, pageSchema } from "../../schemas/common.js";
 import { listAccountTransactions } from "../../services/accountCalls.js";
@@ -10,25 +11,40 @@ import { indexReadRoute } from "./readRoute.js";
 const query = z.object({ chainId: chainIdSchema, accountAddress: addressSchema, page: pageSchema });
 const response = z
   .object({
-    success: z.literal(true),
-    transactions: z.array(
+    success: field.success,
+    transactions: field.list("The transactions, newest first", 
       z.object({
-        timestamp: z.number().int(),
-        status: z.enum(["pending", "success", "failure"]),
-        transactionHash: z.string(),
-        transactionUrl: z.string(),
+        timestamp: field.timestamp,
+        status: field.txStatus,
+        transactionHash: field.transactionHash,
+        transactionUrl: field.transactionUrl,
         gasSpent: z.string().nullable().openapi({ description: "Fee in the native unit, decimals applied; null while pending" }),
-        calls: z.array(z.object({ toAddress: z.string(), value: z.string(), data: z.string() })),
+        calls: field.list(
+          "The calls it ran, in order",
+          z.object({
+            toAddress: z.string().openapi({ description: "The called address" }),
+            value: z.string().openapi({ description: "Wei sent with the call (decimal)" }),
+            data: z.string().openapi({ description: "The calldata (0x-prefixed hex)" }),
+          }),
+        ),
       }),
     ),
-    page: z.number().int(),
-    nextPage: z.number().int().nullable(),
+    page: field.page,
+    nextPage: field.nextPage,
   })
   .openapi("AccountTransactions");
 
 /** Both spellings of the interface: `/accounts/calls` (its heading) and `/account/calls` (its example). */
 const specs = ["/api/v1/accounts/calls", "/api/v1/account/calls"].map((path) =>
-  indexReadRoute({ path, tag: "accounts", summary: "Call batches an ERC-6551 account executed, newest first", query, response }),
+  indexReadRoute({
+    path,
+    operationId: path.includes("/accounts/") ? "listAccountTransactions" : "listAccountTransactionsAlias",
+    tag: "accounts",
+    summary: "Call batches an ERC-6551 account executed, newest first",
+    description: "The transactions that ran calls through the account, newest first, 50 a page: those the index saw execute, and those tokenhub sent that reverted or are not indexed yet; each with its calls and the fee paid.",
+    query,
+    response,
+  }),
 );
 
 export function accountCallsRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig }) {

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { linkChatUserBody, linkChatUserResponse } from "../../schemas/chatUsers.js";
 import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { linkChatUser } from "../../services/chatUsers.js";
@@ -6,13 +5,18 @@ import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 import { jsonRequestBody } from "./writeRoute.js";
 
-const linkRoute = createRoute({
+const linkRoute = apiRoute({
   method: "post",
   path: "/api/v1/chatUsers/link",
+  operationId: "linkChatUser",
   tags: ["chat users"],
+  description:
+    "Records that a user of a chat platform (Telegram, Discord) is an address, for this project; the token queries' chatId, telegramId and discordId filters then find that address's tokens. Linking the same user again replaces the address.",
+  idempotencyKey: true,
   summary: "Link a chat-platform user to an address (used by the chatId filter of token queries)",
   security: bearerSecurity,
   middleware: [combined(requireScope("keys"), idempotent())] as const,

@@ -1,15 +1,17 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { PAGE_SIZE, bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { listCollectionsQuery, listCollectionsResponse } from "../../schemas/collections.js";
 import { type IndexDb, listCollections } from "../../services/collections.js";
 import { requireScope } from "../middleware/auth.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
-const listRoute = createRoute({
+const listRoute = apiRoute({
   method: "get",
   path: "/api/v1/collections",
+  operationId: "listCollections",
   tags: ["collections"],
+  description: "The ERC-20, ERC-721 and ERC-1155 contracts the index follows on the chain, oldest first, 50 a page, with their kind, name and symbol, and whether tokenhub created them.",
   summary: "Collections indexed on a chain (created through tokenhub or listed in the chains file)",
   security: bearerSecurity,
   middleware: [requireScope("read")] as const,

@@ -25,7 +25,10 @@ import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/create",
+  operationId: "createErc1155Collection",
   tag: "erc1155",
+  description:
+    "With `name` and `symbol`, deploys a new ERC-1155 collection owned by the calling project (as /erc721/create does). Without a name but with `contractAddress`, creates a token type in that collection and answers its tokenId (as /erc1155/tokens/create does).",
   summary:
     "Deploy an ERC-1155 collection owned by the calling project (name, symbol); or, as GroupOS does, create a token type of one (contractAddress, metadata; no name)",
   scope: "mint",
@@ -35,7 +38,10 @@ const createRouteSpec = jsonWriteRoute({
 
 const createTokenTypeSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/tokens/create",
+  operationId: "createErc1155TokenType",
   tag: "erc1155",
+  description:
+    "Reserves the collection's next token id for a new token type with its metadata. Nothing is sent to the chain: the type exists once its first token is minted, and lists in GET /api/v1/erc1155/tokens before that.",
   summary: "Create an ERC-1155 token type with its metadata; returns its tokenId",
   scope: "mint",
   body: createTokenTypeBody,
@@ -44,7 +50,9 @@ const createTokenTypeSpec = jsonWriteRoute({
 
 const mintRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/mint",
+  operationId: "mintErc1155",
   tag: "erc1155",
+  description: `Mints \`amount\` tokens of type \`tokenId\` to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).`,
   summary: "Mint an amount of one ERC-1155 token type",
   scope: "mint",
   body: mintErc1155Body,
@@ -53,7 +61,9 @@ const mintRouteSpec = jsonWriteRoute({
 
 const batchMintSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/batchMint",
+  operationId: "batchMintErc1155",
   tag: "erc1155",
+  description: "Mints every entry of `mints` (recipient, token type, amount) in one transaction: all or none. The number of entries is limited by TOKENHUB_MAX_BATCH_SIZE.",
   summary: "Mint several ERC-1155 tokens in one transaction",
   scope: "mint",
   body: batchMintErc1155Body,
@@ -62,7 +72,9 @@ const batchMintSpec = jsonWriteRoute({
 
 const tokensRouteSpec = indexReadRoute({
   path: "/api/v1/erc1155/tokens",
+  operationId: "listErc1155Tokens",
   tag: "erc1155",
+  description: "The collection's token types in token id order, 50 a page, each with its effective metadata and its supply; optionally some ids, or those one owner holds.",
   summary: "Token types of an ERC-1155 collection by token id, with effective metadata and supply (created types not minted yet included)",
   query: erc1155TokensQuery,
   response: erc1155TokensResponse,
@@ -70,7 +82,9 @@ const tokensRouteSpec = indexReadRoute({
 
 const ownersRouteSpec = indexReadRoute({
   path: "/api/v1/erc1155/owners",
+  operationId: "listErc1155Owners",
   tag: "erc1155",
+  description: "Every address holding tokens of the collection, by address, 50 a page, each with the amount of each type it holds and their sum.",
   summary: "Holders of an ERC-1155 collection, by owner address, each with its tokens and their sum",
   query: erc1155OwnersQuery,
   response: erc1155OwnersResponse,

@@ -15,7 +15,10 @@ import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc20/create",
+  operationId: "createErc20Collection",
   tag: "erc20",
+  description:
+    "Deploys a new ERC-20 contract on the chain, paid for and administered by the service's signer; the calling project owns it (only its tokens can mint, permit or update it). The answer carries its address, known before the deployment is mined.",
   summary: "Deploy an ERC-20 token owned by the calling project",
   scope: "mint",
   body: createErc20Body,
@@ -24,7 +27,9 @@ const createRouteSpec = jsonWriteRoute({
 
 const mintRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc20/mint",
+  operationId: "mintErc20",
   tag: "erc20",
+  description: `Mints \`amount\` (a decimal string such as "12.5", scaled by the token's decimals) to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).`,
   summary: "Mint ERC-20 tokens (human-readable amount, scaled by the token's decimals)",
   scope: "mint",
   body: mintErc20Body,
@@ -33,7 +38,9 @@ const mintRouteSpec = jsonWriteRoute({
 
 const ownersRouteSpec = indexReadRoute({
   path: "/api/v1/erc20/owners",
+  operationId: "listErc20Owners",
   tag: "erc20",
+  description: "Every address with a non-zero balance of the token, by address, 50 a page, as indexed from the chain's events (a token of any project, or one listed in the chains file).",
   summary: "Holders of an ERC-20 token, by owner address, with human-readable and raw balances",
   query: erc20OwnersQuery,
   response: erc20OwnersResponse,

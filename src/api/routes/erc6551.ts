@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import * as field from "../../schemas/fields.js";
 import { tokenIdSchema } from "../../schemas/amounts.js";
 import { addressSchema, chainIdSchema, errorBodySchema, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
 import { nftAccountsQuery, nftAccountsResponse } from "../../schemas/accounts.js";
@@ -8,6 +9,7 @@ import type { IndexDb } from "../../services/collections.js";
 import { describeTokenAccount, listNftAccounts } from "../../services/erc6551.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ForbiddenError } from "../../errors.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 
@@ -15,10 +17,14 @@ import { indexReadRoute } from "./readRoute.js";
  * Needs no token (decisions.md): the address is a computation from public data (registry, implementation, token),
  * and whether code is there is what any RPC would tell.
  */
-const accountRouteSpec = createRoute({
+const accountRouteSpec = apiRoute({
   method: "get",
   path: "/api/v1/erc6551/account",
+  operationId: "describeTokenAccount",
   tags: ["erc6551"],
+  description:
+    "Computes the token's ERC-6551 account address (registry, tokenhub's implementation, salt 0) and asks the chain whether code is there. Public: the address follows from public data.",
+  security: [],
   summary: "The ERC-6551 account address of a token (known before it is created) and whether it is deployed; needs no token",
   request: { query: z.object({ tokenChainId: chainIdSchema, tokenContractAddress: addressSchema, tokenId: tokenIdSchema }) },
   responses: {
@@ -27,7 +33,15 @@ const accountRouteSpec = createRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ success: z.literal(true), account: z.object({ contractAddress: z.string(), deployed: z.boolean() }) })
+            .object({
+              success: field.success,
+              account: z
+                .object({
+                  contractAddress: z.string().openapi({ description: "The account's address (registry, tokenhub's implementation, salt 0)" }),
+                  deployed: z.boolean().openapi({ description: "Whether code is at that address on the chain now" }),
+                })
+                .openapi({ description: "The token's account" }),
+            })
             .openapi("Erc6551Account"),
         },
       },
@@ -40,7 +54,10 @@ const accountRouteSpec = createRoute({
 
 const accountsRouteSpec = indexReadRoute({
   path: "/api/v1/erc6551/accounts",
+  operationId: "listNftAccounts",
   tag: "erc6551",
+  description:
+    "For every ERC-721 token the owner holds (or, without ownerAddress, that the project's cloud keys hold), its ERC-6551 account address and whether it is deployed, 50 a page.",
   summary: "The ERC-6551 accounts of the ERC-721 tokens an owner holds (or the project's cloud keys hold), created or not yet, by chain, contract and token id",
   query: nftAccountsQuery,
   response: nftAccountsResponse,

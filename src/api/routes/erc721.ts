@@ -15,7 +15,10 @@ import { jsonWriteRoute } from "./writeRoute.js";
 
 const createRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc721/create",
+  operationId: "createErc721Collection",
   tag: "erc721",
+  description:
+    "Deploys a new ERC-721 collection, paid for and administered by the service's signer; the calling project owns it. `defaultMetadata` is what every token shows until it gets its own; `transferable: false` makes the tokens soulbound.",
   summary: "Deploy an ERC-721 collection owned by the calling project",
   scope: "mint",
   body: createNftCollectionBody,
@@ -24,7 +27,9 @@ const createRouteSpec = jsonWriteRoute({
 
 const mintRouteSpec = jsonWriteRoute({
   path: "/api/v1/erc721/mint",
+  operationId: "mintErc721",
   tag: "erc721",
+  description: `Mints the collection's next token to the recipient, with its own metadata if given (served at /metadata/{chainId}/{contractAddress}/{tokenId}). The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl). The operation tells the token id once mined.`,
   summary: "Mint one ERC-721 token (ids are assigned by the contract, from 1 up)",
   scope: "mint",
   body: mintErc721Body,
@@ -33,7 +38,10 @@ const mintRouteSpec = jsonWriteRoute({
 
 const tokensRouteSpec = indexReadRoute({
   path: "/api/v1/erc721/tokens",
+  operationId: "listErc721Tokens",
   tag: "erc721",
+  description:
+    "The collection's tokens in token id order, 50 a page, optionally only some ids, one owner's, or those of a chat user linked with POST /api/v1/chatUsers/link; each with its owner, its effective metadata and its ERC-6551 account address.",
   summary: "Tokens of an ERC-721 collection by token id, with owner, effective metadata and ERC-6551 account address",
   query: erc721TokensQuery,
   response: erc721TokensResponse,
@@ -41,7 +49,9 @@ const tokensRouteSpec = indexReadRoute({
 
 const ownersRouteSpec = indexReadRoute({
   path: "/api/v1/erc721/owners",
+  operationId: "listErc721Owners",
   tag: "erc721",
+  description: "Every address holding tokens of the collection, by address, 50 a page, each with the ids it holds.",
   summary: "Holders of an ERC-721 collection, by owner address, each with all its tokens",
   query: erc721OwnersQuery,
   response: erc721OwnersResponse,

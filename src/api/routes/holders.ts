@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Address } from "viem";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ValidationError } from "../../errors.js";
@@ -10,20 +9,23 @@ import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
 /** The interface shows `/api/holders` (GET in its heading, POST in its example); `/api/v1/holders` is accepted too. */
 const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
   (["get", "post"] as const).map((method) =>
-    createRoute({
+    apiRoute({
       method,
       path,
+      operationId: `listHolders${path.startsWith("/api/v1/") ? "V1" : ""}${method === "post" ? "ByPost" : ""}`,
       tags: ["holders"],
       summary: "Every holder of the given contracts across ERC-20, ERC-721 and ERC-1155, grouped by holder",
       security: bearerSecurity,
       middleware: [combined(requireScope("read"), requireIndexReady())] as const,
-      description:
-        method === "post" ? "The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : undefined,
+      description: `For each address holding any of the contracts' tokens, what it holds of each: balances of ERC-20 tokens, ids of ERC-721 tokens, amounts of ERC-1155 types. Contracts of any kind may be mixed.${
+        method === "post" ? " The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : ""
+      }${path.startsWith("/api/v1/") ? " The same as /api/holders." : ""}`,
       request: { query: holdersQuery },
       responses: {
         200: { description: "Holders by address", content: { "application/json": { schema: holdersResponse } } },

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
+import * as field from "../../schemas/fields.js";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import { text } from "../../schemas/text.js";
 import { validateIdempotencyKey } from "../../services/idempotency.js";
@@ -8,6 +9,7 @@ import { findStoredMedia, type MediaDeps, parseRange, readStoredMedia, UPLOAD_PA
 import { isActiveContent } from "../../services/mediaTypes.js";
 import { MEDIA_PART } from "../../services/mediaUpload.js";
 import { requireScope } from "../middleware/auth.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
 /** The one route whose body is multipart rather than JSON (see the request-body middleware). */
@@ -15,20 +17,22 @@ export const MULTIPART_PATHS = new RegExp(`^${UPLOAD_PATH.replaceAll("/", "\\/")
 
 const uploadResultSchema = z
   .object({
-    success: z.literal(true),
-    mediaUrl: z.string().openapi({ example: "http://localhost:42069/media/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }),
-    sha256: z.string(),
-    contentType: z.string().openapi({ example: "image/png" }),
-    size: z.number().int(),
+    success: field.success,
+    mediaUrl: z.string().openapi({ description: "The file's public URL (GET /media/{name}), for metadata's mediaUrl or image", example: "http://localhost:42069/media/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }),
+    sha256: z.string().openapi({ description: "The SHA-256 of its bytes (hex): its name" }),
+    contentType: z.string().openapi({ description: "The type detected from its bytes", example: "image/png" }),
+    size: z.number().int().openapi({ description: "Its size in bytes" }),
   })
   .openapi("MediaUpload");
 
 const errorContent = { "application/json": { schema: errorBodySchema } };
 
-const uploadSpec = createRoute({
+const uploadSpec = apiRoute({
   method: "post",
   path: UPLOAD_PATH,
+  operationId: "uploadMedia",
   tags: ["media"],
+  idempotencyKey: true,
   summary: "Upload a media file (multipart part 'media'); returns its public mediaUrl",
   description:
     "The file is streamed to storage and named by its SHA-256: the same bytes uploaded again get the same mediaUrl and are stored once. Its type is detected from its content, never from its name.",
@@ -40,7 +44,7 @@ const uploadSpec = createRoute({
       required: true,
       content: {
         "multipart/form-data": {
-          schema: { type: "object", properties: { [MEDIA_PART]: { type: "string", format: "binary" } }, required: [MEDIA_PART] },
+          schema: { type: "object", properties: { [MEDIA_PART]: { type: "string", format: "binary", description: "The file (image, video, audio...), at most TOKENHUB_MEDIA_MAX_BYTES" } }, required: [MEDIA_PART] },
         },
       },
     },
@@ -54,12 +58,16 @@ const uploadSpec = createRoute({
   },
 });
 
-const serveSpec = createRoute({
+const serveSpec = apiRoute({
   method: "get",
   path: "/media/{name}",
+  operationId: "getMedia",
   tags: ["media"],
+  description:
+    "The file an upload answered as mediaUrl, named by its SHA-256. Public and immutable (cached for a year), with an ETag and byte ranges (Range, If-Range); files a browser would run (SVG, HTML) are sandboxed, and those that are not images are downloads.",
+  security: [],
   summary: "A stored media file, public: immutable, with ETag and byte ranges",
-  request: { params: z.object({ name: text().openapi({ example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }) }) },
+  request: { params: z.object({ name: text().openapi({ description: "The file's name in its mediaUrl: its SHA-256 and extension", example: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08.png" }) }) },
   responses: {
     200: { description: "The file, byte for byte", content: { "*/*": { schema: { type: "string", format: "binary" } } } },
     206: { description: "The requested byte range", content: { "*/*": { schema: { type: "string", format: "binary" } } } },

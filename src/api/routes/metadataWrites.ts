@@ -13,7 +13,10 @@ import { jsonWriteRoute } from "./writeRoute.js";
 const collectionMetadataSpec = jsonWriteRoute({
   method: "put",
   path: "/api/v1/nft/collectionMetadata",
+  operationId: "setCollectionMetadata",
   tag: "metadata",
+  description:
+    "Replaces the fields given of the collection's default metadata (name, description, image, attributes...), which every token shows where it has no value of its own. The stored metadata changes at once (GET /api/v1/nft/metadata and /metadata/* answer it); marketplaces are told through the chain's refresh events, sent in one transaction for all the writes to a collection within the propagation window (TOKENHUB_METADATA_PROPAGATION_WINDOW_MS).",
   summary: "Update an NFT collection's default metadata (every token inherits it) and announce it on chain",
   scope: "metadata",
   body: collectionMetadataBody,
@@ -23,7 +26,9 @@ const collectionMetadataSpec = jsonWriteRoute({
 const tokenMetadataSpec = jsonWriteRoute({
   method: "put",
   path: "/api/v1/nft/tokenMetadata",
+  operationId: "setTokenMetadata",
   tag: "metadata",
+  description: "Replaces the fields given of one token's own metadata, which override the collection's defaults field by field. The stored metadata changes at once (GET /api/v1/nft/metadata and /metadata/* answer it); marketplaces are told through the chain's refresh events, sent in one transaction for all the writes to a collection within the propagation window (TOKENHUB_METADATA_PROPAGATION_WINDOW_MS).",
   summary: "Update one ERC-721 or ERC-1155 token's own metadata (overrides the collection's field by field) and announce it on chain",
   scope: "metadata",
   body: tokenMetadataBody,
@@ -32,7 +37,10 @@ const tokenMetadataSpec = jsonWriteRoute({
 
 const refreshSpec = jsonWriteRoute({
   path: "/api/v1/nft/refresh",
+  operationId: "refreshMetadata",
   tag: "metadata",
+  description:
+    "Sends a transaction that emits the refresh events marketplaces listen to (ERC-4906 MetadataUpdate or BatchMetadataUpdate, ERC-1155 URI, ERC-7572 ContractURIUpdated) without changing anything: for when a marketplace shows stale metadata.",
   summary: "Emit the metadata refresh events (ERC-4906, ERC-1155 URI, ERC-7572) now, for one token or the whole collection",
   scope: "metadata",
   body: refreshMetadataBody,

@@ -1,16 +1,19 @@
-import { createRoute } from "@hono/zod-openapi";
 import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { operationParams, operationResponse } from "../../schemas/operations.js";
 import type { ChainWriter } from "../../services/chainWriter.js";
 import { getOperation } from "../../services/operations.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
-const getRouteSpec = createRoute({
+const getRouteSpec = apiRoute({
   method: "get",
   path: "/api/v1/operations/{operationId}",
+  operationId: "getOperation",
   tags: ["transactions"],
+  description:
+    "Every write's answer carries an operationId. This tells what became of it: pending, success or failure, the transaction that carries it (the latest one if it was replaced by a fee bump or sent again after a reorganisation), and the tokens it minted, with their ids.",
   summary: "A write request by the operationId its answer carried: its status, its transaction (followed if sent again) and what it minted",
   security: bearerSecurity,
   middleware: [requireScope("read")] as const,

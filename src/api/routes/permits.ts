@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import {
   erc1155PermitBody,
@@ -18,15 +17,19 @@ import { erc20PermitBatch, getPermit, issueErc1155Permit, issueErc20Permit, issu
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 import { jsonWriteRoute } from "./writeRoute.js";
 
-const issued = "Signed by a service signer holding the minter role; no transaction is sent. The recipient sends `preparedCall` itself and pays its gas.";
+const issued =
+  "Signs a mint permit (EIP-712) with a service signer holding the contract's minter role; no transaction is sent. The recipient sends `preparedCall` (to, data) itself, and pays its gas, before the expiration.";
 
 const erc20PermitSpec = jsonWriteRoute({
   path: "/api/v1/erc20/permit",
+  operationId: "issueErc20Permit",
   tag: "permits",
-  summary: `Permit a recipient to mint ERC-20 tokens (human-readable amount). ${issued}`,
+  summary: "Permit a recipient to mint ERC-20 tokens (human-readable amount)",
+  description: `${issued} The answer's permitId follows it: GET /api/v1/permits/{permitId}.`,
   scope: "permit",
   body: erc20PermitBody,
   response: permitIssuedResponse,
@@ -34,8 +37,10 @@ const erc20PermitSpec = jsonWriteRoute({
 
 const erc721PermitSpec = jsonWriteRoute({
   path: "/api/v1/erc721/permit",
+  operationId: "issueErc721Permit",
   tag: "permits",
-  summary: `Permit a recipient to mint one ERC-721 token, with metadata for it. ${issued}`,
+  summary: "Permit a recipient to mint one ERC-721 token, with metadata for it",
+  description: `${issued} The answer's permitId follows it: GET /api/v1/permits/{permitId}.`,
   scope: "permit",
   body: erc721PermitBody,
   response: permitIssuedResponse,
@@ -43,17 +48,22 @@ const erc721PermitSpec = jsonWriteRoute({
 
 const erc1155PermitSpec = jsonWriteRoute({
   path: "/api/v1/erc1155/permit",
+  operationId: "issueErc1155Permit",
   tag: "permits",
-  summary: `Permit a recipient to mint an amount of an ERC-1155 token type. ${issued}`,
+  summary: "Permit a recipient to mint an amount of an ERC-1155 token type",
+  description: `${issued} The answer's permitId follows it: GET /api/v1/permits/{permitId}.`,
   scope: "permit",
   body: erc1155PermitBody,
   response: permitIssuedResponse,
 });
 
-const batchSpec = createRoute({
+const batchSpec = apiRoute({
   method: "get",
   path: "/api/v1/erc20/permit/batch",
+  operationId: "erc20PermitBatch",
   tags: ["permits"],
+  description:
+    "Gathers the recipient's ERC-20 permits of the contract that are neither redeemed, revoked nor expired into one multicall the recipient sends to redeem them all at once, with the total it mints. A 404 with zero totals when none is left.",
   summary: "One call that redeems all of a recipient's unused, unexpired ERC-20 permits (multicall), with their total",
   security: bearerSecurity,
   middleware: [requireScope("read")] as const,
@@ -68,10 +78,12 @@ const batchSpec = createRoute({
   },
 });
 
-const getSpec = createRoute({
+const getSpec = apiRoute({
   method: "get",
   path: "/api/v1/permits/{permitId}",
+  operationId: "getPermit",
   tags: ["permits"],
+  description: "The permit as issued (recipient, amount or metadata, expiration, signer) and its status, from the chain's events: open, redeemed (with the transaction and the token ids minted), expired or revoked.",
   summary: "A permit and its status from the indexed chain: open, redeemed (transaction, minted token ids), expired or revoked",
   security: bearerSecurity,
   middleware: [requireScope("read")] as const,
@@ -82,10 +94,13 @@ const getSpec = createRoute({
   },
 });
 
-const revokeSpec = createRoute({
+const revokeSpec = apiRoute({
   method: "delete",
   path: "/api/v1/permits/{permitId}",
+  operationId: "revokePermit",
   tags: ["permits"],
+  description:
+    "Makes an open permit unusable: its signer invalidates its nonce on chain. Revoking it again answers the same transaction. A permit already redeemed or expired is a 409.",
   summary: "Revoke a permit on chain (invalidateNonce, sent by the signer that signed it); a repeat answers the same transaction",
   security: bearerSecurity,
   middleware: [requireScope("permit")] as const,

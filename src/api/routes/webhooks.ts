@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import type { WebhookSettings } from "../../config/env.js";
 import { bearerSecurity, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
 import {
@@ -27,6 +27,7 @@ import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 import { jsonRequestBody } from "./writeRoute.js";
 
@@ -36,10 +37,11 @@ const scope = { post: combined(requireScope("webhooks"), idempotent()), other: r
 
 /** A `webhooks`-scope route of one endpoint: a POST takes an Idempotency-Key like every write. */
 function endpointRoute<Params extends z.ZodObject>(spec: Spec, params: Params) {
-  return createRoute({
+  return apiRoute({
     method: spec.method,
     path: spec.path,
     tags: ["webhooks"],
+    idempotencyKey: spec.method === "post",
     operationId: spec.operationId,
     summary: spec.summary,
     description: spec.description,
@@ -50,8 +52,9 @@ function endpointRoute<Params extends z.ZodObject>(spec: Spec, params: Params) {
   });
 }
 
-const createSpec = createRoute({
+const createSpec = apiRoute({
   method: "post",
+  idempotencyKey: true,
   path: "/api/v1/webhooks",
   tags: ["webhooks"],
   operationId: "createWebhook",
@@ -64,7 +67,7 @@ const createSpec = createRoute({
   responses: { 200: { description: "Created", content: { "application/json": { schema: createWebhookResponse } } }, ...errorResponses },
 });
 
-const listSpec = createRoute({
+const listSpec = apiRoute({
   method: "get",
   path: "/api/v1/webhooks",
   tags: ["webhooks"],
@@ -113,7 +116,7 @@ const rotateSpec = endpointRoute(
   webhookParams,
 );
 
-const deliveriesSpec = createRoute({
+const deliveriesSpec = apiRoute({
   method: "get",
   path: "/api/v1/webhooks/{webhookId}/deliveries",
   tags: ["webhooks"],

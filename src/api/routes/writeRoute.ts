@@ -1,9 +1,10 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import type { Scope } from "../../services/apiTokens.js";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
+import { apiRoute } from "../openapi/route.js";
 
 const chainErrors = {
   409: { description: "Idempotency-Key reused with another body", content: { "application/json": { schema: errorBodySchema } } },
@@ -27,18 +28,23 @@ export function jsonRequestBody<Body extends z.ZodType>(schema: Body) {
 export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodType>(spec: {
   method?: "post" | "put";
   path: string;
+  operationId: string;
   tag: string;
   summary: string;
+  description: string;
   scope: Scope;
   body: Body;
   response: Response;
 }) {
-  return createRoute({
+  return apiRoute({
     method: spec.method ?? "post",
     path: spec.path,
+    operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
+    description: spec.description,
     security: bearerSecurity,
+    idempotencyKey: true,
     middleware: [combined(requireScope(spec.scope), idempotent())] as const,
     request: { body: jsonRequestBody(spec.body) },
     responses: {
