@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 
   app.all("*", (c) => {
-    throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /openapi.json.`);
+    throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /docs (and /openapi.json).`);
   });
 
   return app;

@@ -43,7 +43,7 @@ describe("error envelope", () => {
       expect(response.status).toBe(404);
       expect(response.body).toEqual({
         success: false,
-        error: "No route GET /api/v1/nothing-here. The routes are listed at /openapi.json.",
+        error: "No route GET /api/v1/nothing-here. The routes are listed at /docs (and /openapi.json).",
         code: "NOT_FOUND",
       });
     }
