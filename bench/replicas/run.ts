@@ -4,7 +4,7 @@
  * CPU each process used meanwhile: the indexer, each replica, this database's PostgreSQL backends, anvil, and the load
  * generator (this process). The figures are the ratios two replicas / one replica.
  *
- *   npm run bench:replicas [-- --tokens 100000 --requests 2000 --mints 2000 --concurrency 16 --rounds 2 --signers 1]
+ *   npm run bench:replicas [-- --tokens 100000 --requests 2000 --mints 2000 --concurrency 16 --rounds 2 --signers 1 --only mints]
  *
  * DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) is the server's admin connection; the database
  * created on it is dropped at the end.
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     rounds: { type: "string", default: "2" },
     signers: { type: "string", default: "1" },
+    /** Only the work whose name contains this ("mints", "owners"). */
+    only: { type: "string" },
   },
 });
 const CHAIN_ID = 31337;
@@ -126,7 +128,8 @@ try {
     holders: { erc20: lower(created.holdersErc20), erc721: lower(created.holdersErc721), erc1155: lower(created.holdersErc1155), holdings: Number(values.holdings) },
   };
   await seedIndex(pool, plan, log);
-  const lookups = queryLookups({ chainId: CHAIN_ID, created, plan });
+  const wanted = (name: string) => values.only === undefined || name.includes(values.only);
+  const lookups = queryLookups({ chainId: CHAIN_ID, created, plan }).filter((lookup) => wanted(lookup.name));
   log(`seeded; load average ${loadAverage()}`);
 
   /** CPU seconds so far per process of the benchmark; PostgreSQL's per backend of this database. */
@@ -183,6 +186,7 @@ try {
   };
 
   let answered = 0;
+  let transactions = 0;
   const mintPhase = async (count: 1 | 2): Promise<Phase> => {
     const body = JSON.stringify({ chainId: CHAIN_ID, contractAddress: mintCollection, recipientAddress: RECIPIENT });
     const phase = await measure(count, mints, (replica, split, amount) => httpLoad({ base: replica.base, token, concurrency: split, amount, method: "POST", path: () => "/api/v1/erc721/mint", body }));
@@ -194,6 +198,9 @@ try {
       if (total > BigInt(answered) || Date.now() > deadline) throw new Error(`${total} tokens on chain for ${answered} answered mints`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const { rows } = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM tokenhub_app.transactions WHERE lower(to_address) = $1 AND purpose = 'erc721.mint'", [mintCollection.toLowerCase()]);
+    log(`  ${mints - phase.failures} mints in ${rows[0]!.n - transactions} transactions (${((mints - phase.failures) / (rows[0]!.n - transactions)).toFixed(1)} mints joined in each)`);
+    transactions = rows[0]!.n;
     return phase;
   };
   const readPhase = (count: 1 | 2, lookup: (typeof lookups)[number]) => measure(count, requests, (replica, split, amount) => httpLoad({ base: replica.base, token, concurrency: split, amount, path: lookup.path }));
@@ -220,7 +227,7 @@ try {
     // Alternate which goes first, so that a drift of the shared machine's load weighs on both alike.
     const order: (1 | 2)[] = round % 2 === 0 ? [1, 2] : [2, 1];
     for (const lookup of lookups) for (const count of order) record(lookup.name, count, await readPhase(count, lookup));
-    for (const count of order) record("ERC-721 mints", count, await mintPhase(count));
+    if (wanted("ERC-721 mints")) for (const count of order) record("ERC-721 mints", count, await mintPhase(count));
   }
 
   const mean = (phases: Phase[], pick: (phase: Phase) => number) => phases.reduce((sum, phase) => sum + pick(phase), 0) / phases.length;
