@@ -85,3 +85,27 @@ export function cpuShares(before: Map<string, number>, after: Map<string, number
     .map(([program, share]) => `${program} ${(share * 100).toFixed(0)} %`)
     .join(", ");
 }
+
+/**
+ * CPU time (user + system) used so far by each live process whose command line contains `text`, in seconds: how the
+ * backends of one database of a shared PostgreSQL server are told apart (a backend's title names its database).
+ */
+export function cpuSecondsMatching(text: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(text)) continue;
+      const fields = statFields(Number(entry));
+      byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return byPid;
+}
+
+/** The CPU seconds used between two readings of cpuSecondsMatching by the processes alive at the second. */
+export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  return [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
+}

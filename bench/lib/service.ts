@@ -20,24 +20,27 @@ export type BenchService = {
   destroy(): Promise<void>;
 };
 
-/** `tokenhub start` as a user runs it, on a fresh data directory, with a known admin token; resolves once it is up. */
-export async function startBenchService(label: string, env: NodeJS.ProcessEnv = {}): Promise<BenchService> {
+/**
+ * `tokenhub start` (with `args`, such as `--role api`) as a user runs it, on a fresh data directory, with a known admin
+ * token; resolves once it is up.
+ */
+export async function startBenchService(label: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<BenchService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
   const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
   // Between freePort() and Ponder's listen another program can take the port: the service then refuses to start
   // (saying so), and the benchmark tries another port.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(dataDir, await freePort(), token, env);
+      return await startOn(dataDir, await freePort(), token, env, args);
     } catch (error) {
       if (attempt >= 3 || !/is in use by another program/.test((error as Error).message)) throw error;
     }
   }
 }
 
-async function startOn(dataDir: string, port: number, token: string, env: NodeJS.ProcessEnv): Promise<BenchService> {
+async function startOn(dataDir: string, port: number, token: string, env: NodeJS.ProcessEnv, args: string[]): Promise<BenchService> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
+  const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start", ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), TOKENHUB_ADMIN_TOKEN: token, PONDER_TELEMETRY_DISABLED: "true", TOKENHUB_LOG_LEVEL: "warn", ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],

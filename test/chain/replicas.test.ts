@@ -1,7 +1,9 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NONCE_GAP_PURPOSE } from "../../src/chain/transactions/gapFiller.js";
 import type { SentTransaction, TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
 import { createLease, currentLeases } from "../../src/store/leases.js";
+import { allocateNonces } from "../../src/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { chainNonce, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 
@@ -16,6 +18,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stop();
   await secondPool?.end();
+});
+afterEach(async () => {
+  await world.chain.client.setAutomine(true);
 });
 
 async function settled(pipeline: TransactionPipeline, sent: readonly SentTransaction[]) {
@@ -74,6 +79,63 @@ describe("two replicas of the pipeline on one database", () => {
     await settled(survivor, afterStop);
     expect((await ours()).map(([, name]) => name)).toEqual([[...pipelines.keys()].find((name) => name !== holder)]);
     expect(await totalMinted(world, collection)).toBe(40n);
+  });
+});
+
+describe("the receipt pass's repairs, with two replicas running it", () => {
+  it("bumps the fee of a transaction priced out by the base fee once, not once per replica", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const first = await world.pipeline([signer], { resubmitAfterMs: 500, replica: "replica-1" });
+    await world.pipeline([signer], { pool: secondPool, resubmitAfterMs: 500, replica: "replica-2" });
+    await world.chain.client.setAutomine(false);
+    const sent = await first.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(3000)), purpose: "test.mint" });
+    const offered = await world.chain.client.getTransaction({ hash: sent.hash });
+    await world.chain.client.setNextBlockBaseFeePerGas({ baseFeePerGas: offered.maxFeePerGas! * 4n });
+    await world.chain.client.mine({ blocks: 1 });
+
+    const bumped = await waitFor(
+      async () => {
+        const record = await first.get(world.chain.chainId, sent.hash);
+        return record !== undefined && record.previousHashes.length > 0 && record;
+      },
+      { timeoutMs: 15_000, intervalMs: 20, message: () => "no fee bump recorded" },
+    );
+    // Mined at once: a second replica bumping the same transaction would have added an attempt by now.
+    await world.chain.client.mine({ blocks: 1 });
+    const record = await first.waitForReceipt(world.chain.chainId, bumped.hash, { timeoutMs: 15_000 });
+    expect(record).toMatchObject({ status: "success", hash: bumped.hash, previousHashes: [sent.hash] });
+    const attempts = await world.db.pool.query<{ hash: string }>("SELECT hash FROM tokenhub_app.transaction_attempts WHERE transaction_id = $1 ORDER BY attempt", [record.id]);
+    expect(attempts.rows.map((row) => row.hash)).toEqual([sent.hash, bumped.hash]);
+    expect(await totalMinted(world, collection)).toBe(1n);
+  });
+
+  it("fills a nonce gap once, and the transactions behind it land", async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const first = await world.pipeline([signer], { replica: "replica-1" });
+    const second = await world.pipeline([signer], { pool: secondPool, replica: "replica-2" });
+    const before = await first.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(4000)), purpose: "test.mint" });
+    // A crash between allocating nonces and recording their transactions leaves two nonces no transaction uses.
+    await allocateNonces(world.db.pool, world.chain.chainId, signer.address, 2);
+    const behind = await Promise.all(
+      [4001, 4002].map((index, position) =>
+        (position === 0 ? first : second).send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(index)), purpose: "test.mint" }),
+      ),
+    );
+    expect(behind.map((sent) => sent.nonce).sort()).toEqual([before.nonce + 3, before.nonce + 4]);
+    await settled(first, [before, ...behind]);
+
+    const fillers = await world.db.pool.query<{ nonce: number; status: string }>(
+      "SELECT nonce::int AS nonce, status FROM tokenhub_app.transactions WHERE chain_id = $1 AND signer = $2 AND purpose = $3 ORDER BY nonce",
+      [world.chain.chainId, signer.address, NONCE_GAP_PURPOSE],
+    );
+    expect(fillers.rows).toEqual([
+      { nonce: before.nonce + 1, status: "success" },
+      { nonce: before.nonce + 2, status: "success" },
+    ]);
+    expect(await chainNonce(world, signer.address)).toBe(before.nonce + 5);
+    expect(await totalMinted(world, collection)).toBe(3n);
   });
 });
 

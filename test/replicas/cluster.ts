@@ -5,7 +5,7 @@ import pg from "pg";
 import type { Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
-import { deployCore } from "../../src/chain/deployCore.js";
+import { type CoreAddresses, deployCore } from "../../src/chain/deployCore.js";
 import { chainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 
@@ -31,17 +31,25 @@ export type Cluster = {
  * external PostgreSQL, on an anvil every role reaches through its RPC (the chains file's rpcUrl), with the core
  * contracts deployed and one funded service signer shared by the replicas, as docs/deploy.md describes.
  */
-export async function startCluster(options: { replicas: number; otherChains?: { id: number; name: string; rpcUrl: string }[] }): Promise<Cluster> {
+export async function startCluster(options: {
+  replicas: number;
+  otherChains?: { id: number; name: string; rpcUrl: string }[];
+  /** Deploys contracts made elsewhere before the indexer starts, and lists them as the main chain's external contracts. */
+  externalContracts?: (chain: ReturnType<typeof chainClient>, core: CoreAddresses) => Promise<{ address: Address; kind: "erc721" | "erc1155" | "erc20" }[]>;
+  /** More environment for the API replicas (settings of the background jobs). */
+  replicaEnv?: NodeJS.ProcessEnv;
+}): Promise<Cluster> {
   const anvil: AnvilInstance = await startAnvil({ chainId: CHAIN_ID, quiet: true });
   const chain = chainClient(anvil.rpcUrl, CHAIN_ID);
-  await deployCore(chain.client, chain.accounts[0]!);
+  const { addresses: core } = await deployCore(chain.client, chain.accounts[0]!);
+  const contracts = (await options.externalContracts?.(chain, core)) ?? [];
   const signerKey = generatePrivateKey();
   const signer = privateKeyToAccount(signerKey).address;
   await chain.client.setBalance({ address: signer, value: 10n ** 22n });
 
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-replicas-"));
   const chainsFile = path.join(shared, "chains.json");
-  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: CHAIN_ID, name: "main", rpcUrl: anvil.rpcUrl, finality: 0 }, ...(options.otherChains ?? [])] }));
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: CHAIN_ID, name: "main", rpcUrl: anvil.rpcUrl, finality: 0, ...(contracts.length > 0 ? { contracts } : {}) }, ...(options.otherChains ?? [])] }));
   const indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: chainsFile } });
   const masterKeyFile = path.join(shared, "master.key");
   const generated = await indexer.cli(["master-key", "generate", masterKeyFile]);
@@ -52,6 +60,7 @@ export async function startCluster(options: { replicas: number; otherChains?: { 
     TOKENHUB_SIGNER_KEYS: signerKey,
     TOKENHUB_MASTER_KEY_FILE: masterKeyFile,
     TOKENHUB_ADMIN_TOKEN: indexer.adminToken,
+    ...options.replicaEnv,
   };
   const replicas: TestService[] = [];
   const addReplica = async () => {
