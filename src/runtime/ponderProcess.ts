@@ -40,6 +40,8 @@ export function startPonder(options: {
   rootDir: string;
   pidFile: string;
   schema: string;
+  /** `start`: the schema whose views Ponder points at `schema` once its backfill is done. */
+  viewsSchema?: string;
   port: number;
   host: string;
   env: NodeJS.ProcessEnv;
@@ -67,6 +69,7 @@ export function startPonder(options: {
       options.command,
       "--schema",
       options.schema,
+      ...(options.viewsSchema === undefined ? [] : ["--views-schema", options.viewsSchema]),
       "--port",
       String(options.port),
       "--hostname",

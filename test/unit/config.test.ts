@@ -21,6 +21,7 @@ describe("environment", () => {
       publicUrl: "http://localhost:42069",
       databaseUrl: undefined,
       indexSchema: "tokenhub_index",
+      indexVersion: "1",
       appSchema: "tokenhub_app",
       chainsFile: undefined,
       adminToken: undefined,
