@@ -27,8 +27,8 @@ export type ApiLifecycle = {
 };
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** GraphQL and SQL over HTTP read with a POST: served while the process drains, as every read is. */
-const POST_READS = /^\/(graphql|sql\/)/;
+/** GraphQL, SQL over HTTP and holders read with a POST: served while the process drains, as every read is. */
+const POST_READS = /^\/(graphql$|sql\/|api\/(v1\/)?holders$)/;
 const STOP_EVENTS = ["SIGINT", "SIGTERM", "SIGQUIT", "uncaughtException", "unhandledRejection"] as const;
 /** Stage 2 waits at least this long, even when stage 1 used up the grace time: reads are short. */
 const CLOSING_WAIT_MS = 1_000;

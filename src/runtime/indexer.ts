@@ -20,8 +20,8 @@ import { indexedBlockOf, putSetting } from "../store/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
+import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
+import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
 import { launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
 /** Under the data directory: the indexer's files while the API of role `all` runs beside it. */
@@ -29,6 +29,8 @@ export const INDEXER_BESIDE_DIR = "indexer";
 
 /** How long start-up waits for the backfill before coming up with queries answering NOT_READY. */
 const BACKFILL_WAIT_MS = 15_000;
+/** How long a complete build may take to reach the chains' heads before it replaces the build that answers. */
+const CATCH_UP_WAIT_MS = 120_000;
 
 export type Indexer = {
   /** Starts Ponder on these chains and waits until it answers (and the local chains are indexed). */
@@ -88,12 +90,18 @@ export function createIndexer(deps: {
   };
 
   /**
-   * Once the build this indexer runs is complete, Ponder has pointed the index schema's views at it: the builds it
-   * replaced are dropped (one a reader still holds is dropped at the next completion or start).
+   * Once the build this indexer runs is complete and has caught up with the chains, the index schema's views are
+   * pointed at it (in one transaction: a reader sees the old build or the new one) and the builds it replaced are
+   * dropped (one a reader still holds is dropped at the next completion or start).
    */
-  const retireOtherBuilds = async () => {
+  const switchToBuild = async (chains: RuntimeChain[], current: PonderProcess) => {
     const state = await indexSchemaState(store.pool, settings.indexSchema);
-    if (state.kind !== "views" || state.deployment !== schema) await pointViewsAt(store.pool, settings.indexSchema, schema);
+    if (state.kind !== "views" || state.deployment !== schema) {
+      if (!(await waitForRemoteChainsIndexed(indexedBlock, chains, current, signal, CATCH_UP_WAIT_MS))) {
+        progress("indexer", `build ${schema} did not reach every chain's head within ${CATCH_UP_WAIT_MS / 1000} s of its backfill: it answers now all the same`);
+      }
+      await pointViewsAt(store.pool, settings.indexSchema, schema, await liveQueryNotifySql(settings.indexSchema, schema));
+    }
     const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [schema]);
     if (dropped.length > 0) progress("indexer", `the index answers from build ${schema} now; dropped ${dropped.join(", ")}`);
   };
@@ -138,7 +146,9 @@ export function createIndexer(deps: {
 
   /** A first build: the views are made now, so that readers answer NOT_READY with its progress until it is done. */
   const viewsForFirstBuild = async () => {
-    if ((await indexSchemaState(store.pool, settings.indexSchema)).kind === "none") await pointViewsAt(store.pool, settings.indexSchema, schema);
+    if ((await indexSchemaState(store.pool, settings.indexSchema)).kind === "none") {
+      await pointViewsAt(store.pool, settings.indexSchema, schema, await liveQueryNotifySql(settings.indexSchema, schema));
+    }
   };
 
   const launch = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
@@ -156,7 +166,7 @@ export function createIndexer(deps: {
     let portTaken = false;
     let otherBuild = false;
     const spawnPonder = () => {
-      const started = launchPonder(ponderSettings, { command: "start", schema, viewsSchema: settings.indexSchema, databaseUrl: deps.databaseUrl, runtimeFile }, {
+      const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
           if (PORT_TAKEN.test(text)) portTaken = true;
@@ -190,7 +200,7 @@ export function createIndexer(deps: {
     });
     if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
       await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
-      await retireOtherBuilds();
+      await switchToBuild(chains, current);
     } else {
       throwIfAborted(signal);
       // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY
@@ -200,7 +210,7 @@ export function createIndexer(deps: {
         .then(async (ready) => {
           if (!ready) return;
           await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
-          if (current.exitCode() === null && !signal.aborted) await retireOtherBuilds();
+          if (current.exitCode() === null && !signal.aborted) await switchToBuild(chains, current);
         })
         .then(
           () => {

@@ -6,9 +6,9 @@ import { getSetting, putSetting } from "./indexState.js";
 /**
  * The index as builds ("deployments", Ponder's zero-downtime pattern): each build of the index (indexing code, chains
  * and contracts, Ponder version) is a schema of its own, `<index schema>_<8 hex of its fingerprint>`, and the index
- * schema itself holds only views onto the build that answers. A new build is made beside the one that answers; Ponder
- * (`ponder start --views-schema`) points the views at it, in one transaction, once its backfill is done, and the
- * build it replaced is dropped then. Readers name only the index schema, so they switch without noticing.
+ * schema itself holds only views onto the build that answers (Ponder's views pattern). A new build is made beside the
+ * one that answers; the views are pointed at it, in one transaction, once it is complete and has caught up with the
+ * chains, and the build it replaced is dropped then. Readers name only the index schema: they switch unawares.
  */
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -47,12 +47,11 @@ async function viewsTarget(pool: pg.Pool | pg.PoolClient, indexSchema: string): 
 }
 
 /**
- * Points the index schema's views at `deployment`, in one transaction, as Ponder does once a build's backfill is
- * done: used where Ponder does not, for a first build (readers need the views before its backfill ends, to answer
- * NOT_READY with its progress) and for an index built before deployments (`legacyIndexName`). Waits at most
- * `lockTimeoutMs` for readers of the old views: a reader queued behind this would wait as long.
+ * Points the index schema's views at `deployment`, in one transaction, as Ponder's views pattern does, with
+ * `statements` (its live-query notification) after them. Waits at most `lockTimeoutMs` for readers of the old views:
+ * a reader queued behind this waits as long.
  */
-export async function pointViewsAt(pool: pg.Pool, indexSchema: string, deployment: string, lockTimeoutMs = 2_000): Promise<void> {
+export async function pointViewsAt(pool: pg.Pool, indexSchema: string, deployment: string, statements: string[] = [], lockTimeoutMs = 10_000): Promise<void> {
   await withTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = ${Math.floor(lockTimeoutMs)}`);
     const { rows } = await client.query<{ name: string }>(
@@ -66,6 +65,7 @@ export async function pointViewsAt(pool: pg.Pool, indexSchema: string, deploymen
       await client.query(`DROP VIEW IF EXISTS ${quoted(indexSchema)}.${quoted(name)}`);
       await client.query(`CREATE VIEW ${quoted(indexSchema)}.${quoted(name)} AS SELECT * FROM ${quoted(deployment)}.${quoted(name)}`);
     }
+    for (const statement of statements) await client.query(statement);
   });
 }
 
@@ -85,7 +85,7 @@ export async function moveLegacyIndex(pool: pg.Pool, indexSchema: string): Promi
     await client.query(`DROP SCHEMA IF EXISTS ${quoted(legacy)} CASCADE`);
     await client.query(`ALTER SCHEMA ${quoted(indexSchema)} RENAME TO ${quoted(legacy)}`);
   });
-  await pointViewsAt(pool, indexSchema, legacy, 10_000);
+  await pointViewsAt(pool, indexSchema, legacy);
   return legacy;
 }
 
