@@ -92,11 +92,11 @@ function startRelay(target: string): Promise<Relay> {
 type Answer = { status: number; body: unknown };
 
 async function ask(service: TestService, route: string): Promise<Answer> {
-  const [method, pathname, body] = route.startsWith("POST ") ? ["POST", route.slice(5).split(" ")[0]!, route.slice(5).split(" ").slice(1).join(" ")] : ["GET", route, undefined];
+  const [method, pathname, requestBody] = route.startsWith("POST ") ? ["POST", route.slice(5).split(" ")[0]!, route.slice(5).split(" ").slice(1).join(" ")] : ["GET", route, undefined];
   const response = await fetch(`${service.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", authorization: `Bearer ${indexer.adminToken}` },
-    body,
+    body: requestBody,
   }).catch((error: Error) => ({ status: 0, text: async () => error.message }));
   const text = await response.text();
   const body: unknown = text.startsWith("{") ? JSON.parse(text) : text;
