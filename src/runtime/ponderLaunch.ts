@@ -80,7 +80,8 @@ export function launchPonder(
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
     shutdownGraceMs: settings.shutdownGraceMs,
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    // Ponder takes PORT from the environment over --port: the indexer beside an API (src/runtime/indexer.ts) has its own.
+    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
     onOutput: output.onOutput,
   });
 }
