@@ -200,7 +200,10 @@ export function createIndexer(deps: {
     });
     if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
       await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
-      await switchToBuild(chains, current);
+      // A build that replaces another waits for the remote chains' heads: the service answers from the other meanwhile.
+      void switchToBuild(chains, current).catch((error: unknown) => {
+        if (current.exitCode() === null && !signal.aborted) progress("indexer", `could not switch the index to build ${schema}: ${(error as Error).message}`);
+      });
     } else {
       throwIfAborted(signal);
       // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY

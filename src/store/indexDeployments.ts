@@ -46,14 +46,38 @@ async function viewsTarget(pool: pg.Pool | pg.PoolClient, indexSchema: string): 
   return rows[0]?.schema;
 }
 
+/** How long the switch may wait for a reader of the old views: readers queued behind it wait as long (theirs: 500 ms). */
+const SWITCH_LOCK_TIMEOUT_MS = 200;
+/** How long the switch is tried again while readers hold the old views (a long GraphQL or SQL query). */
+const SWITCH_RETRY_FOR_MS = 120_000;
+
 /**
  * Points the index schema's views at `deployment`, in one transaction, as Ponder's views pattern does, with
- * `statements` (its live-query notification) after them. Waits at most `lockTimeoutMs` for readers of the old views:
- * a reader queued behind this waits as long.
+ * `statements` (its live-query notification) after them. It waits briefly for readers of the old views, and tries
+ * again while one holds them, so that readers queued behind it never wait long enough to fail.
  */
-export async function pointViewsAt(pool: pg.Pool, indexSchema: string, deployment: string, statements: string[] = [], lockTimeoutMs = 10_000): Promise<void> {
+export async function pointViewsAt(pool: pg.Pool, indexSchema: string, deployment: string, statements: string[] = []): Promise<void> {
+  await whileLocked(() => replaceViews(pool, indexSchema, deployment, statements));
+}
+
+/** Runs `work` again while it fails for a lock it could not get within its timeout, for up to SWITCH_RETRY_FOR_MS. */
+async function whileLocked(work: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + SWITCH_RETRY_FOR_MS;
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
+const LOCK_NOT_AVAILABLE = "55P03";
+
+async function replaceViews(pool: pg.Pool, indexSchema: string, deployment: string, statements: string[]): Promise<void> {
   await withTransaction(pool, async (client) => {
-    await client.query(`SET LOCAL lock_timeout = ${Math.floor(lockTimeoutMs)}`);
+    await client.query(`SET LOCAL lock_timeout = ${SWITCH_LOCK_TIMEOUT_MS}`);
     const { rows } = await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition AND c.relname NOT LIKE '\\_reorg\\_\\_%'
@@ -103,20 +127,23 @@ export async function recordDeployment(db: StoreDb, indexSchema: string, deploym
 }
 
 /**
- * Drops every recorded build but `keep`; a build some reader still holds a lock on is left for the next call
- * (waiting for it would queue every reader of its tables behind the drop). Returns the builds dropped.
+ * Drops every recorded build but `keep`. A build a reader still holds (a query begun before the switch) is waited for
+ * a little at a time, as the switch waits, so that readers never queue long behind the drop. Returns the builds
+ * dropped; one still held after the retries is left for the next switch or start.
  */
 export async function dropRetiredDeployments(pool: pg.Pool, db: StoreDb, indexSchema: string, keep: string[]): Promise<string[]> {
   const dropped: string[] = [];
   for (const deployment of await recordedDeployments(db, indexSchema)) {
     if (keep.includes(deployment)) continue;
-    const done = await withTransaction(pool, async (client) => {
-      await client.query("SET LOCAL lock_timeout = 1000");
-      await client.query(`DROP SCHEMA IF EXISTS ${quoted(deployment)} CASCADE`);
-    }).then(
+    const done = await whileLocked(() =>
+      withTransaction(pool, async (client) => {
+        await client.query(`SET LOCAL lock_timeout = ${SWITCH_LOCK_TIMEOUT_MS}`);
+        await client.query(`DROP SCHEMA IF EXISTS ${quoted(deployment)} CASCADE`);
+      }),
+    ).then(
       () => true,
       (error: { code?: string }) => {
-        if (error.code === "55P03") return false;
+        if (error.code === LOCK_NOT_AVAILABLE) return false;
         throw error;
       },
     );
