@@ -95,15 +95,17 @@ export function createIndexer(deps: {
    * dropped (one a reader still holds is dropped at the next completion or start).
    */
   const switchToBuild = async (chains: RuntimeChain[], current: PonderProcess) => {
+    // This build's, even if a restart (a chain that joined) starts another meanwhile.
+    const build = schema;
     const state = await indexSchemaState(store.pool, settings.indexSchema);
-    if (state.kind !== "views" || state.deployment !== schema) {
-      if (!(await waitForRemoteChainsIndexed(indexedBlock, chains, current, signal, CATCH_UP_WAIT_MS))) {
-        progress("indexer", `build ${schema} did not reach every chain's head within ${CATCH_UP_WAIT_MS / 1000} s of its backfill: it answers now all the same`);
-      }
-      await pointViewsAt(store.pool, settings.indexSchema, schema, await liveQueryNotifySql(settings.indexSchema, schema));
+    if (state.kind !== "views" || state.deployment !== build) {
+      const caughtUp = await waitForRemoteChainsIndexed((chainId) => indexedBlockOf(store.pool, build, chainId), chains, current, signal, CATCH_UP_WAIT_MS);
+      if (!caughtUp) progress("indexer", `build ${build} did not reach every chain's head within ${CATCH_UP_WAIT_MS / 1000} s of its backfill: it answers now all the same`);
+      if (current.exitCode() !== null || signal.aborted) return;
+      await pointViewsAt(store.pool, settings.indexSchema, build, await liveQueryNotifySql(settings.indexSchema, build));
     }
-    const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [schema]);
-    if (dropped.length > 0) progress("indexer", `the index answers from build ${schema} now; dropped ${dropped.join(", ")}`);
+    const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [build]);
+    if (dropped.length > 0) progress("indexer", `the index answers from build ${build} now; dropped ${dropped.join(", ")}`);
   };
 
   /** Before Ponder starts: which build answers now, and this one recorded as the build under way. */
