@@ -184,7 +184,7 @@ export function createIndexer(deps: {
     try {
       await waitForHealth(localUrl, current, portProblem, signal);
     } catch (error) {
-      // The fingerprint check normally drops an index built by other code; this catches files that changed while
+      // Other indexing code normally gets a build of its own (the fingerprint); this catches files that changed while
       // the indexer started: rebuild rather than fail.
       if (!otherBuild || signal.aborted) throw error;
       ponder = undefined;
