@@ -29,6 +29,8 @@ import { createTransactionEvents } from "../services/transactionEvents.js";
 import { createWebhookDeliverer } from "../services/webhookDelivery.js";
 import { createStore } from "../store/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
+import { buildingDeploymentKey } from "../store/indexDeployments.js";
+import { getSetting } from "../store/indexState.js";
 import { createLease } from "../store/leases.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { purgeFullBuckets } from "../store/rateLimits.js";
@@ -137,6 +139,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   const readiness = createIndexReadiness({
     pool: store.pool,
     indexSchema: runtime.indexSchema,
+    // A replica reads the index schema's views; `all` reads the build its Ponder runs.
+    buildingSchema: async () => (runtime.role === "api" ? await getSetting(store.db, buildingDeploymentKey(runtime.indexSchema)) : runtime.indexSchema),
     chains: runtime.chains,
     // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
     headBlock: (chainId) =>

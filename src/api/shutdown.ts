@@ -12,7 +12,7 @@ import type { Logger } from "../logger.js";
  */
 export type ApiLifecycle = {
   /** Counts a request in flight, or says it must be refused because the process is stopping. */
-  admit(method: string): boolean;
+  admit(method: string, path: string): boolean;
   /** The end of a request `admit` counted. */
   release(): void;
   /** A step of stage 3: stops something the composition root created. */
@@ -27,6 +27,8 @@ export type ApiLifecycle = {
 };
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** GraphQL, SQL over HTTP and holders read with a POST: served while the process drains, as every read is. */
+const POST_READS = /^\/(graphql$|sql\/|api\/(v1\/)?holders$)/;
 const STOP_EVENTS = ["SIGINT", "SIGTERM", "SIGQUIT", "uncaughtException", "unhandledRejection"] as const;
 /** Stage 2 waits at least this long, even when stage 1 used up the grace time: reads are short. */
 const CLOSING_WAIT_MS = 1_000;
@@ -63,8 +65,8 @@ export function createApiLifecycle(deps: { logger: Logger; graceMs: number }): A
   };
 
   const lifecycle: ApiLifecycle = {
-    admit(method) {
-      if (phase === "closed" || (phase === "draining" && WRITE_METHODS.has(method))) return false;
+    admit(method, path) {
+      if (phase === "closed" || (phase === "draining" && WRITE_METHODS.has(method) && !POST_READS.test(path))) return false;
       inFlight++;
       return true;
     },

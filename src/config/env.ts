@@ -18,8 +18,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   TOKENHUB_INDEX_SCHEMA: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]{0,44}$/, "lowercase letters, digits and _, at most 45 characters")
+    // Each build of the index is a schema named after it with 9 more characters, within Ponder's 45.
+    .regex(/^[a-z_][a-z0-9_]{0,35}$/, "lowercase letters, digits and _, at most 36 characters")
     .default("tokenhub_index"),
+  TOKENHUB_INDEX_VERSION: z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, "letters, digits, '.', '_' and '-', at most 40").default("1"),
   TOKENHUB_CHAINS_FILE: z.string().min(1).optional(),
   TOKENHUB_ADMIN_TOKEN: z.string().min(24, "at least 24 characters").optional(),
   TOKENHUB_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
@@ -90,6 +92,8 @@ export type Settings = {
   publicUrl: string;
   databaseUrl: string | undefined;
   indexSchema: string;
+  /** Part of the index's fingerprint: another value builds the index anew, beside the one that answers. */
+  indexVersion: string;
   appSchema: string;
   chainsFile: string | undefined;
   adminToken: string | undefined;
@@ -169,6 +173,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseUrl: e.DATABASE_URL,
     indexSchema: e.TOKENHUB_INDEX_SCHEMA,
+    indexVersion: e.TOKENHUB_INDEX_VERSION,
     appSchema: APP_SCHEMA,
     chainsFile: e.TOKENHUB_CHAINS_FILE ? path.resolve(e.TOKENHUB_CHAINS_FILE) : undefined,
     adminToken: e.TOKENHUB_ADMIN_TOKEN,

@@ -58,8 +58,8 @@ const mediaConfigSchema = z.object({
 
 /**
  * What a `tokenhub start` runs: `all` (the default: indexer, API, pipeline and background loops in one Ponder
- * process), `indexer` (Ponder's indexer, its HTTP answering /health, /ready, /status and /metrics only) or `api`
- * (Ponder's `serve` on the indexer's schema with the API, the pipeline and the background loops; any number of them).
+ * process; while a changed index is built, the API beside it as `api` runs), `indexer` (Ponder's indexer, its HTTP answering /health, /ready, /status and /metrics only) or `api`
+ * (Ponder's `serve` on the index schema's views with the API, the pipeline and the background loops; any number of them).
  */
 export const ROLES = ["all", "indexer", "api"] as const;
 export type Role = (typeof ROLES)[number];

@@ -15,11 +15,11 @@ function listFiles(dir: string, skip: string): string[] {
 
 /**
  * A hash of everything Ponder folds into its build id (config contracts, schema, every file under src/ but
- * src/api), plus the Ponder version. Ponder refuses to reuse a schema built by another build id, so when this
- * changes the index is rebuilt instead of the start failing.
+ * src/api), plus the Ponder version and TOKENHUB_INDEX_VERSION. Ponder refuses to reuse a schema built by another
+ * build id: each fingerprint is a build of the index in a schema of its own (src/store/indexDeployments.ts).
  */
-export function indexFingerprint(rootDir: string, chains: RuntimeChain[], ponderVersion: string): string {
-  const hash = crypto.createHash("sha256").update(ponderVersion);
+export function indexFingerprint(rootDir: string, chains: RuntimeChain[], versions: { ponder: string; index: string }): string {
+  const hash = crypto.createHash("sha256").update(versions.ponder).update(`\0${versions.index}\0`);
   const files = [
     path.join(rootDir, "ponder.config.ts"),
     path.join(rootDir, "ponder.schema.ts"),

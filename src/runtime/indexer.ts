@@ -1,24 +1,36 @@
-import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
-import type { ChainConfig } from "../chain/chainsConfig.js";
-import { predictCoreAddresses } from "../chain/deployCore.js";
 import type { Settings } from "../config/env.js";
-import { RUNTIME_FILE_ENV, type Role, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import type { Role, RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
-import { isPortFree } from "../ports.js";
+import { freePort, isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/db.js";
 import { dropIndexSchema, releaseIndexLock } from "../store/indexReset.js";
-import { getSetting, indexedBlockOf, putSetting } from "../store/indexState.js";
+import {
+  buildingDeploymentKey,
+  deploymentSchemaName,
+  dropRetiredDeployments,
+  indexSchemaState,
+  moveLegacyIndex,
+  pointViewsAt,
+  recordDeployment,
+  recordedDeployments,
+} from "../store/indexDeployments.js";
+import { indexedBlockOf, putSetting } from "../store/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
+import { createApiReplica } from "./apiReplica.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion, startPonder } from "./ponderProcess.js";
+import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
+import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
+import { launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
-export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+/** Under the data directory: the indexer's files while the API of role `all` runs beside it. */
+export const INDEXER_BESIDE_DIR = "indexer";
+
 /** How long start-up waits for the backfill before coming up with queries answering NOT_READY. */
 const BACKFILL_WAIT_MS = 15_000;
-
-export type UnreachableChain = { config: ChainConfig; reason: string };
+/** How long a complete build may take to reach the chains' heads before it replaces the build that answers. */
+const CATCH_UP_WAIT_MS = 120_000;
 
 export type Indexer = {
   /** Starts Ponder on these chains and waits until it answers (and the local chains are indexed). */
@@ -31,10 +43,11 @@ export type Indexer = {
 };
 
 /**
- * The Ponder process (indexer and API) and the index schema it runs on. While a chain is unreachable, Ponder cannot
- * start with it (it asks every RPC for its chain id first), and starting without it is another build of the index:
- * the chains that serve are then indexed into a schema of their own (rebuilt from Ponder's RPC cache), and the full
- * index schema is kept as it was, to be resumed once every chain answers.
+ * The Ponder process (indexer and API) and the build of the index it runs. Each set of indexing code, chains and
+ * contracts is a build in a schema of its own (src/store/indexDeployments.ts): a changed one is built beside the
+ * build that answers, from Ponder's RPC cache where it holds the blocks, and replaces it once complete. While a chain
+ * is unreachable, Ponder cannot start with it (it asks every RPC for its chain id first): the chains that serve are a
+ * build of their own until it answers.
  */
 export function createIndexer(deps: {
   /** `all`: the API, pipeline and loops run in this Ponder process too; `indexer`: they run in the API replicas. */
@@ -48,22 +61,24 @@ export function createIndexer(deps: {
 }): Indexer {
   const { settings, store, progress, signal } = deps;
   let ponder: PonderProcess | undefined;
+  /** The build this indexer runs (src/store/indexDeployments.ts); the index schema's views read the one that answers. */
   let schema = settings.indexSchema;
   let stopping = false;
   let unexpectedExit: (code: number | null) => void = () => undefined;
   const exited = new Promise<number | null>((resolve) => {
     unexpectedExit = resolve;
   });
+  /** Role `all` while a changed index is built beside the build that answers: the API in a process of its own. */
+  let api: Indexer | undefined;
   const indexedBlock = (chainId: number) => indexedBlockOf(store.pool, schema, chainId);
-  const localUrl = `http://${settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host}:${settings.port}`;
-
-  const schemaFor = (unreachable: { config: ChainConfig }[]) => {
-    if (unreachable.length === 0) return settings.indexSchema;
-    const missing = unreachable.map(({ config }) => config.id).sort((a, b) => a - b).join(",");
-    return `${settings.indexSchema}_without_${crypto.createHash("sha256").update(missing).digest("hex").slice(0, 8)}`;
-  };
+  const urlOf = (ponderSettings: Settings) =>
+    `http://${ponderSettings.host === "0.0.0.0" || ponderSettings.host === "::" ? "127.0.0.1" : ponderSettings.host}:${ponderSettings.port}`;
 
   const stopPonder = async () => {
+    // The API first: it drains its requests while the index still runs.
+    const apiBeside = api;
+    api = undefined;
+    await apiBeside?.stop();
     const current = ponder;
     ponder = undefined;
     if (current === undefined) return;
@@ -74,30 +89,86 @@ export function createIndexer(deps: {
     });
   };
 
-  const launch = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
-    schema = schemaFor(unreachable);
-    for (const chain of chains) await resetIndexIfChainChanged(store, [...new Set([settings.indexSchema, schema])], chain, progress);
-    const fingerprint = indexFingerprint(ROOT_DIR, chains, ponderVersion());
-    const fingerprintKey = `index_fingerprint:${schema}`;
-    const recorded = await getSetting(store.db, fingerprintKey);
-    if (recorded !== undefined && recorded !== fingerprint && (await dropIndexSchema(store.pool, schema))) {
-      progress("indexer", "indexing code or indexed contracts changed: rebuilding the index");
+  /**
+   * Once the build this indexer runs is complete and has caught up with the chains, the index schema's views are
+   * pointed at it (in one transaction: a reader sees the old build or the new one) and the builds it replaced are
+   * dropped (one a reader still holds is dropped at the next completion or start).
+   */
+  const switchToBuild = async (chains: RuntimeChain[], current: PonderProcess) => {
+    // This build's, even if a restart (a chain that joined) starts another meanwhile.
+    const build = schema;
+    const state = await indexSchemaState(store.pool, settings.indexSchema);
+    if (state.kind !== "views" || state.deployment !== build) {
+      const caughtUp = await waitForRemoteChainsIndexed((chainId) => indexedBlockOf(store.pool, build, chainId), chains, current, signal, CATCH_UP_WAIT_MS);
+      if (!caughtUp) progress("indexer", `build ${build} did not reach every chain's head within ${CATCH_UP_WAIT_MS / 1000} s of its backfill: it answers now all the same`);
+      if (current.exitCode() !== null || signal.aborted) return;
+      await pointViewsAt(store.pool, settings.indexSchema, build, await liveQueryNotifySql(settings.indexSchema, build));
     }
-    await putSetting(store.db, fingerprintKey, fingerprint);
+    const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [build]);
+    if (dropped.length > 0) progress("indexer", `the index answers from build ${build} now; dropped ${dropped.join(", ")}`);
+  };
 
-    // The API replicas serve the schema named here (src/runtime/apiReplica.ts).
-    await putSetting(store.db, servingSchemaKey(settings.indexSchema), schema);
-    const runtimeFile = writeRuntimeFile(settings, deps.role, schema, chains, unreachable);
+  /** Before Ponder starts: which build answers now, and this one recorded as the build under way. */
+  const prepareBuild = async (chains: RuntimeChain[]) => {
+    const known = await recordedDeployments(store.db, settings.indexSchema);
+    for (const chain of chains) await resetIndexIfChainChanged(store, [settings.indexSchema, ...known], chain, progress);
+    schema = deploymentSchemaName(settings.indexSchema, indexFingerprint(ROOT_DIR, chains, { ponder: ponderVersion(), index: settings.indexVersion }));
+    let state = await indexSchemaState(store.pool, settings.indexSchema);
+    if (state.kind === "tables") {
+      const legacy = await moveLegacyIndex(store.pool, settings.indexSchema);
+      await recordDeployment(store.db, settings.indexSchema, legacy);
+      progress("indexer", `the index built by an earlier version moved to schema ${legacy}: it answers until the first build is done`);
+      state = await indexSchemaState(store.pool, settings.indexSchema);
+    }
+    await recordDeployment(store.db, settings.indexSchema, schema);
+    // API replicas read the progress of the build under way from the schema named here.
+    await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
+    const answering = state.kind === "views" ? state.deployment : undefined;
+    const beside = answering !== undefined && answering !== schema;
+    if (beside) progress("indexer", `indexing code or indexed contracts changed: building the index in schema ${schema}; ${answering} answers until it is done`);
+    return { beside };
+  };
+
+  /**
+   * Role `all` answers from the build Ponder runs, which the API of a `ponder start` reads by its own schema. While a
+   * changed index is built beside the one that answers, the API runs as a replica does instead (`ponder serve` on the
+   * index schema's views, on the service's port) and the indexer on a port of its own, until the next start.
+   */
+  const startApiBeside = async (chains: RuntimeChain[], unreachable: UnreachableChain[]): Promise<Settings> => {
+    const beside = createApiReplica({ settings, store, databaseUrl: deps.databaseUrl, progress, ponderOutput: deps.ponderOutput, signal });
+    api = beside;
+    await beside.start(chains, unreachable);
+    void beside.exited.then((code) => {
+      if (api === beside && !stopping) unexpectedExit(code);
+    });
+    const dataDir = path.join(settings.dataDir, INDEXER_BESIDE_DIR);
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    return { ...settings, dataDir, host: "127.0.0.1", port: await freePort() };
+  };
+
+  /** A first build: the views are made now, so that readers answer NOT_READY with its progress until it is done. */
+  const viewsForFirstBuild = async () => {
+    if ((await indexSchemaState(store.pool, settings.indexSchema)).kind === "none") {
+      await pointViewsAt(store.pool, settings.indexSchema, schema, await liveQueryNotifySql(settings.indexSchema, schema));
+    }
+  };
+
+  const launch = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
+    const { beside } = await prepareBuild(chains);
+    const apiBeside = beside && deps.role === "all";
+    const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
+    const localUrl = urlOf(ponderSettings);
+    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, chains, unreachable);
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
     // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
     // before the start, and watched for in Ponder's output in case another program takes it meanwhile.
-    const portInUse = new ConfigError(`Port ${settings.port} is in use by another program: stop it, or set PORT to a free port.`);
-    if (!(await isPortFree(settings.port))) throw portInUse;
+    const portInUse = new ConfigError(`Port ${ponderSettings.port} is in use by another program: stop it, or set PORT to a free port.`);
+    if (!(await isPortFree(ponderSettings.port))) throw portInUse;
     let portTaken = false;
     let otherBuild = false;
     const spawnPonder = () => {
-      const started = launchPonder(settings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
+      const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
           if (PORT_TAKEN.test(text)) portTaken = true;
@@ -113,7 +184,7 @@ export function createIndexer(deps: {
     try {
       await waitForHealth(localUrl, current, portProblem, signal);
     } catch (error) {
-      // The fingerprint check normally drops an index built by other code; this catches files that changed while
+      // Other indexing code normally gets a build of its own (the fingerprint); this catches files that changed while
       // the indexer started: rebuild rather than fail.
       if (!otherBuild || signal.aborted) throw error;
       ponder = undefined;
@@ -122,7 +193,8 @@ export function createIndexer(deps: {
       current = spawnPonder();
       await waitForHealth(localUrl, current, portProblem, signal);
     }
-    progress("http", `listening on ${localUrl}`);
+    await viewsForFirstBuild();
+    if (!apiBeside) progress("http", `listening on ${localUrl}`);
     // From here on an exit is the service's end; before, the start handled it (a rebuild, or the start failed).
     const running = current;
     void running.exited.then((code) => {
@@ -130,13 +202,21 @@ export function createIndexer(deps: {
     });
     if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
       await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
+      // A build that replaces another waits for the remote chains' heads: the service answers from the other meanwhile.
+      void switchToBuild(chains, current).catch((error: unknown) => {
+        if (current.exitCode() === null && !signal.aborted) progress("indexer", `could not switch the index to build ${schema}: ${(error as Error).message}`);
+      });
     } else {
       throwIfAborted(signal);
       // A remote chain may take hours to backfill: the service comes up now and index queries answer 503 NOT_READY
       // with the progress until it is done; local chains are woken once it is.
       progress("indexer", "still backfilling: index queries answer 503 NOT_READY (with the progress) until it completes");
       void readyWithin(localUrl, Number.POSITIVE_INFINITY, current, signal)
-        .then((ready) => (ready ? waitForLocalChainsIndexed(indexedBlock, chains, current, signal) : undefined))
+        .then(async (ready) => {
+          if (!ready) return;
+          await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
+          if (current.exitCode() === null && !signal.aborted) await switchToBuild(chains, current);
+        })
         .then(
           () => {
             if (current.exitCode() === null && !signal.aborted) progress("indexer", "backfill complete: the index answers queries");
@@ -152,10 +232,9 @@ export function createIndexer(deps: {
     exited,
     start: launch,
     async restart(chains, unreachable) {
-      const previous = schema;
+      // The build that answers keeps answering; the one started now replaces it once complete.
       await stopPonder();
       await launch(chains, unreachable);
-      if (previous !== schema) await dropIndexSchema(store.pool, previous);
     },
     async stop() {
       stopping = true;
@@ -165,85 +244,6 @@ export function createIndexer(deps: {
   };
 }
 
-/** The app store setting naming the schema the indexer of `indexSchema` builds now. */
-export function servingSchemaKey(indexSchema: string): string {
-  return `serving_schema:${indexSchema}`;
-}
-
-/** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
-export function writeRuntimeFile(settings: Settings, role: Role, schema: string, chains: RuntimeChain[], unreachable: UnreachableChain[]): string {
-  const runtimeFile = runtimeFilePath(settings.dataDir);
-  writeRuntimeConfig(runtimeFile, {
-    role,
-    dataDir: settings.dataDir,
-    publicUrl: settings.publicUrl,
-    indexSchema: schema,
-    appSchema: settings.appSchema,
-    maxBodyBytes: settings.maxBodyBytes,
-    maxBatchSize: settings.maxBatchSize,
-    metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
-    media: settings.media,
-    logLevel: settings.logLevel,
-    logFormat: settings.logFormat,
-    shutdownGraceMs: settings.shutdownGraceMs,
-    remoteMetadata: settings.remoteMetadata,
-    transactions: settings.transactions,
-    chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
-    indexOverHttp: settings.indexOverHttp,
-    metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
-    rateLimits: settings.rateLimits,
-    webhooks: settings.webhooks,
-  });
-  return runtimeFile;
-}
-
-/**
- * A chain left out at start-up: in runtime.json so that the API answers for it (503 with the reason), not in
- * Ponder's configuration (src/config/runtime.ts, `unavailable`).
- */
-function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeChain {
-  return {
-    id: config.id,
-    name: config.name,
-    rpcUrl: Array.isArray(config.rpcUrl) ? config.rpcUrl : [config.rpcUrl!],
-    wsUrl: config.wsUrl,
-    explorerUrl: config.explorerUrl,
-    local: false,
-    startBlock: config.startBlock,
-    pollingIntervalMs: config.pollingIntervalMs,
-    finality: config.finality,
-    genesisHash: "0x",
-    core: predictCoreAddresses(),
-    coreDeployed: false,
-    accountsDeployed: false,
-    contracts: config.contracts,
-    unavailable: reason,
-  };
-}
-
-/** What Ponder says when the port it was given is taken (it then listens on the next one). */
-export const PORT_TAKEN = /Port in use/;
-
 /** What Ponder says when its schema was built by other indexing code. */
 const OTHER_BUILD = /was previously used by a different Ponder app/;
 
-/** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
-export function launchPonder(
-  settings: Settings,
-  target: { command: "start" | "serve"; schema: string; databaseUrl: string; runtimeFile: string },
-  output: { onOutput: (chunk: Buffer) => void },
-): PonderProcess {
-  return startPonder({
-    command: target.command,
-    rootDir: ROOT_DIR,
-    pidFile: path.join(settings.dataDir, "ponder.pid"),
-    schema: target.schema,
-    port: settings.port,
-    host: settings.host,
-    logLevel: settings.logLevel,
-    logFormat: settings.logFormat,
-    shutdownGraceMs: settings.shutdownGraceMs,
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
-    onOutput: output.onOutput,
-  });
-}

@@ -87,3 +87,30 @@ export async function waitForLocalChainsIndexed(
     }
   }
 }
+
+/**
+ * Ponder reports a build ready once its backfill reached each chain's finalized block; the blocks after it follow
+ * through live sync. A build that replaces another must hold them too before it answers, or the newest tokens would
+ * vanish for a moment: this waits until each remote chain's index reaches the head the chain had when it was asked
+ * (local chains: waitForLocalChainsIndexed), for at most `timeoutMs`.
+ */
+export async function waitForRemoteChainsIndexed(
+  indexedBlock: (chainId: number) => Promise<number>,
+  chains: RuntimeChain[],
+  ponder: PonderProcess,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (const chain of chains.filter((candidate) => !candidate.local)) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) });
+    const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    while ((await indexedBlock(chain.id).catch(() => -1)) < head) {
+      throwIfAborted(signal);
+      if (ponder.exitCode() !== null) throw new Error("The indexer exited; its log above says why.");
+      if (Date.now() > deadline) return false;
+      await pause(200, signal);
+    }
+  }
+  return true;
+}

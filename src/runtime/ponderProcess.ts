@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnOwnedChild } from "../processes.js";
 
 /** Ponder exports no package.json subpath: its root is three levels above its ESM entry (dist/esm/index.js). */
@@ -11,6 +11,25 @@ function ponderRoot(): string {
 
 export function ponderVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(ponderRoot(), "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * The statements with which Ponder's views pattern (`--views-schema`) makes live queries on the views schema
+ * (`/sql/live` of a `ponder serve` on it) hear of each indexed block: Ponder's own SQL, from the module of the pinned
+ * version that writes it (not exported by the package), so that the views can be switched in one transaction here.
+ */
+export async function liveQueryNotifySql(viewsSchema: string, schema: string): Promise<string[]> {
+  const onchain = (await import(pathToFileURL(path.join(ponderRoot(), "dist", "esm", "drizzle", "onchain.js")).href)) as {
+    getLiveQueryChannelName(schema: string): string;
+    getLiveQueryNotifyProcedureSql(options: { schema: string; channel: string }): string;
+    getLiveQueryNotifyProcedureName(): string;
+    getViewsLiveQueryNotifyTriggerName(viewsSchema: string): string;
+  };
+  return [
+    onchain.getLiveQueryNotifyProcedureSql({ schema: viewsSchema, channel: onchain.getLiveQueryChannelName(viewsSchema) }),
+    `CREATE OR REPLACE TRIGGER "${onchain.getViewsLiveQueryNotifyTriggerName(viewsSchema)}" AFTER INSERT OR UPDATE OR DELETE ON "${schema}"."_ponder_checkpoint"
+       FOR EACH STATEMENT EXECUTE PROCEDURE "${viewsSchema}".${onchain.getLiveQueryNotifyProcedureName()}`,
+  ];
 }
 
 function ponderBin(): string {
@@ -40,6 +59,8 @@ export function startPonder(options: {
   rootDir: string;
   pidFile: string;
   schema: string;
+  /** `start`: the schema whose views Ponder points at `schema` once its backfill is done. */
+  viewsSchema?: string;
   port: number;
   host: string;
   env: NodeJS.ProcessEnv;
@@ -67,6 +88,7 @@ export function startPonder(options: {
       options.command,
       "--schema",
       options.schema,
+      ...(options.viewsSchema === undefined ? [] : ["--views-schema", options.viewsSchema]),
       "--port",
       String(options.port),
       "--hostname",

@@ -14,13 +14,16 @@ import { createStore } from "../store/db.js";
 import { lockIndexSchema } from "../store/indexSchemaLock.js";
 import { clearLeases } from "../store/leases.js";
 import { clearDeliveryLeases } from "../store/webhookDeliveries.js";
+import { buildingDeploymentKey } from "../store/indexDeployments.js";
 import { releaseIndexLock } from "../store/indexReset.js";
+import { getSetting } from "../store/indexState.js";
 import { migrateAppStore } from "../store/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
 import { lockDataDir } from "./dataDirLock.js";
-import { createIndexer, type UnreachableChain } from "./indexer.js";
+import { createIndexer, INDEXER_BESIDE_DIR } from "./indexer.js";
+import type { UnreachableChain } from "./ponderLaunch.js";
 import { StartAborted, throwIfAborted } from "./indexerStartup.js";
 
 export type { Progress } from "./chains.js";
@@ -77,7 +80,9 @@ export async function startTokenhub(
     stopSteps.push({ name: "the data directory lock", run: async () => lock.release() });
     if (lock.takenOverFrom) progress("lock", `took the data directory over from pid ${lock.takenOverFrom.pid}, which is gone`);
     // What a start that did not get to clean up left running: stopped before anything else touches the data.
-    const orphanedIndexer = await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
+    // The Ponder process, and the indexer beside it while a changed index was built (src/runtime/indexer.ts).
+    const orphanedApi = await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
+    const orphanedIndexer = (await stopOrphanFromPidFile(path.join(settings.dataDir, INDEXER_BESIDE_DIR, "ponder.pid"), "ponder")) ?? orphanedApi;
     if (orphanedIndexer !== undefined) progress("indexer", `stopped the indexer an earlier start left running (pid ${orphanedIndexer})`);
     const orphanedChain = await stopLocalChainOrphan(settings.dataDir);
     if (orphanedChain !== undefined) progress("chain", `stopped the local chain an earlier start left running (pid ${orphanedChain}), its state saved`);
@@ -118,7 +123,9 @@ export async function startTokenhub(
     }
     // Ponder's own unlock on exit loses the race with its exit; after an owner that did not stop in order, the
     // lock its indexer left would make this start wait for it to expire (about half a minute).
-    if (role !== "api" && (orphanedIndexer !== undefined || lock.takenOverFrom !== undefined)) await releaseIndexLock(store.pool, settings.indexSchema);
+    if (role !== "api" && (orphanedIndexer !== undefined || lock.takenOverFrom !== undefined)) {
+      await releaseIndexLock(store.pool, (await getSetting(store.db, buildingDeploymentKey(settings.indexSchema))) ?? settings.indexSchema);
+    }
     // Before the HTTP server listens, so a client that waits for /health can use the token at once. Undone if this
     // start fails: its one-time token would never have been shown.
     // By the indexer when the roles are split: it starts first, and N replicas starting at once would race for it.

@@ -10,37 +10,48 @@ export type IndexReadiness = {
 
 
 /**
- * Whether the index may answer queries: not while any chain is still backfilling, when an answer would be silently
- * partial (decisions.md: 503 NOT_READY). Ponder marks the schema ready once every chain finished its historical
- * sync and never unmarks it while it runs, so once seen ready the answer is kept and costs nothing more.
+ * Whether the index may answer a query about a chain: not while that chain is still backfilling, when the answer
+ * would be silently partial (decisions.md: 503 NOT_READY). The index answers from the build its schema serves
+ * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready, and never unmarks it) and
+ * holds the chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the
+ * progress of the build under way (`buildingSchema`); the other chains answer meanwhile. Once seen ready, a chain's
+ * answer is kept and costs nothing more.
  */
 export function createIndexReadiness(deps: {
   pool: pg.Pool;
   indexSchema: string;
+  /** The schema of the build the indexer runs now, whose progress a chain not ready reports. */
+  buildingSchema(): Promise<string | undefined>;
   /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (src/config/runtime.ts). */
   chains: { id: number; name: string; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
-  const schema = `"${deps.indexSchema.replaceAll('"', '""')}"`;
-  let ready = false;
+  const ready = new Set<number>();
 
-  const isReady = async () => {
-    const result = await deps.pool
-      .query<{ ready: string | null }>(`SELECT value ->> 'is_ready' AS ready FROM ${schema}._ponder_meta WHERE key = 'app'`)
-      .catch(() => ({ rows: [] as { ready: string | null }[] }));
-    return result.rows[0]?.ready === "1";
+  /** Adds the chains of the build the index answers from, if that build is complete. */
+  const refresh = async () => {
+    const schema = quoted(deps.indexSchema);
+    const { rows } = await deps.pool
+      .query<{ ready: string | null; chains: string[] | null }>(
+        `SELECT (SELECT value ->> 'is_ready' FROM ${schema}._ponder_meta WHERE key = 'app') AS ready,
+                (SELECT array_agg(chain_id::text) FROM ${schema}._ponder_checkpoint) AS chains`,
+      )
+      .catch(() => ({ rows: [] as { ready: string | null; chains: string[] | null }[] }));
+    if (rows[0]?.ready !== "1") return;
+    for (const chainId of rows[0].chains ?? []) ready.add(Number(chainId));
   };
 
-  const progress = async (): Promise<ChainProgress[]> => {
+  const progress = async (chains: typeof indexedChains): Promise<ChainProgress[]> => {
+    const building = (await deps.buildingSchema().catch(() => undefined)) ?? deps.indexSchema;
     const checkpoints = await deps.pool
-      .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${schema}._ponder_checkpoint`)
+      .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
       .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] }));
     const indexed = new Map(
       checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]),
     );
     return await Promise.all(
-      indexedChains.map(async (chain) => ({
+      chains.map(async (chain) => ({
         id: chain.id,
         name: chain.name,
         indexedBlock: indexed.get(chain.id) ?? null,
@@ -57,19 +68,24 @@ export function createIndexReadiness(deps: {
           `Chain ${unavailable.name} (${unavailable.id}) is not indexed: ${unavailable.unavailable}. Its index resumes, without a restart, once its RPC answers.`,
         );
       }
-      if (ready) return;
-      if (await isReady()) {
-        ready = true;
-        return;
-      }
-      const chains = await progress();
-      const described = chains.map((chain) => {
+      // A query about one chain waits for that chain only; any other query (none named, or one not configured) for all.
+      const asked = indexedChains.filter((chain) => chain.id === chainId);
+      const needed = asked.length > 0 ? asked : indexedChains;
+      if (needed.every((chain) => ready.has(chain.id))) return;
+      await refresh();
+      const waiting = needed.filter((chain) => !ready.has(chain.id));
+      if (waiting.length === 0) return;
+      const described = (await progress(waiting)).map((chain) => {
         if (chain.indexedBlock === null) return `${chain.name} (${chain.id}) not started`;
         if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.id}) at block ${chain.indexedBlock}`;
         const percent = Math.min(100, Math.floor((chain.indexedBlock / chain.headBlock) * 100));
         return `${chain.name} (${chain.id}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
       });
-      throw new NotReadyError(`The index is still catching up with the chain: ${described.join("; ")}. Queries answer once every chain is backfilled; try again shortly.`);
+      throw new NotReadyError(`The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`);
     },
   };
+}
+
+function quoted(schema: string): string {
+  return `"${schema.replaceAll('"', '""')}"`;
 }

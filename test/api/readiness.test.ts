@@ -12,8 +12,9 @@ import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
- * A second chain whose RPC holds every eth_getLogs call until the test lets it go: its backfill cannot finish, so the
- * index is not ready, and queries must say so (503 NOT_READY with the progress) instead of answering partially.
+ * A chain added to the embedded default (`tokenhub start`), whose RPC holds every eth_getLogs call until the test lets
+ * it go: its backfill cannot finish, so its queries must say so (503 NOT_READY with the progress) instead of answering
+ * partially, while the existing chain answers from the index built before (issue 17, zero-downtime rebuilds).
  */
 let service: TestService;
 let second: AnvilInstance;
@@ -21,6 +22,7 @@ let gate: http.Server;
 let holding = true;
 const held: (() => void)[] = [];
 let localCollection: Address;
+let farCollection: Address;
 
 function startGate(target: string): Promise<string> {
   gate = http.createServer((request, response) => {
@@ -71,6 +73,7 @@ beforeAll(async () => {
     }),
   );
   const { address: external } = await createCollectionOnChain(other, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" });
+  farCollection = external;
   const gatedRpc = await startGate(second.rpcUrl);
 
   const chainsFile = path.join(service.dataDir, "chains.json");
@@ -93,45 +96,48 @@ afterAll(async () => {
 });
 
 describe("readiness while a chain backfills", () => {
-  it("answers 503 NOT_READY with the progress on every index query, and answers once the backfill is done", async () => {
+  it("answers 503 NOT_READY with the progress on the new chain's queries while the existing chain answers from the build before, and answers once the backfill is done", { timeout: 180_000 }, async () => {
     await waitFor(() => (held.length > 0 ? true : undefined), { timeoutMs: 30_000 });
-    expect((await fetch(`${service.baseUrl}/ready`)).status).toBe(503);
+    // The index built before the chain was added answers meanwhile (a zero-downtime rebuild): the service is ready.
+    expect((await fetch(`${service.baseUrl}/ready`)).status).toBe(200);
+    expect(service.output()).toMatch(/indexing code or indexed contracts changed: building the index in schema tokenhub_index_[0-9a-f]{8}; tokenhub_index_[0-9a-f]{8} answers until it is done/);
 
     const routes = [
       `/api/v1/erc721/tokens?chainId=31337&contractAddress=${localCollection}`,
       `/api/v1/erc721/owners?chainId=31337&contractAddress=${localCollection}`,
-      `/api/v1/holders?contractAddresses=${localCollection}`,
-      `/api/v1/nft/metadata?chainId=31337&contractAddress=${localCollection}&tokenId=1`,
+      `/api/v1/holders?chainId=31337&contractAddresses=${localCollection}`,
     ];
-    for (const route of routes) {
-      const answer = await get(route, service.adminToken);
-      expect(answer.status, route).toBe(503);
-      expect(answer.retryAfter).toBe("5");
-      expect(answer.body).toEqual({
-        success: false,
-        code: "NOT_READY",
-        error: expect.stringMatching(
-          /^The index is still catching up with the chain: local \(31337\) at block \d+ of \d+ \(\d+ %\); second \(31338\) (not started|at block \d+ of \d+ \(\d+ %\))\. Queries answer once every chain is backfilled; try again shortly\.$/,
-        ),
-      });
-    }
-    expect((await get(`/metadata/31337/${localCollection}`)).status).toBe(503);
+    for (const route of routes) expect((await get(route, service.adminToken)).status, route).toBe(200);
+    expect((await get(routes[0]!, service.adminToken)).body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
+
+    const far = `/api/v1/erc721/tokens?chainId=31338&contractAddress=${farCollection}`;
+    const notReady = await get(far, service.adminToken);
+    expect(notReady.status).toBe(503);
+    expect(notReady.retryAfter).toBe("5");
+    expect(notReady.body).toEqual({
+      success: false,
+      code: "NOT_READY",
+      error: expect.stringMatching(
+        /^The index is still catching up with the chain: second \(31338\) (not started|at block \d+ of \d+ \(\d+ %\))\. Queries answer once the chain is backfilled; try again shortly\.$/,
+      ),
+    });
+    // Holders of no chain in particular read every chain: not ready either.
+    expect((await get(`/api/v1/holders?contractAddresses=${localCollection}`, service.adminToken)).status).toBe(503);
     // Authentication is still checked first, and writes and the app store's own reads are not held back.
-    expect((await get(routes[0]!)).status).toBe(401);
+    expect((await get(far)).status).toBe(401);
     expect((await get("/api/v1/collections?chainId=31337", service.adminToken)).status).toBe(200);
 
     holding = false;
     for (const release of held.splice(0)) release();
-    await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 60_000 });
-    // The local chain's newest blocks follow through live sync, which start-up wakes once the backfill is done.
     const answer = await waitFor(
       async () => {
-        const response = await get(routes[0]!, service.adminToken);
+        const response = await get(far, service.adminToken);
         return response.status === 200 ? response : undefined;
       },
-      { timeoutMs: 30_000 },
+      { timeoutMs: 90_000 },
     );
     expect(answer.body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
-    expect(service.output()).toContain("still backfilling: index queries answer 503 NOT_READY (with the progress) until it completes");
+    expect((await get(routes[0]!, service.adminToken)).status).toBe(200);
+    await waitFor(() => /the index answers from build tokenhub_index_[0-9a-f]{8} now; dropped tokenhub_index_[0-9a-f]{8}/.test(service.output()), { timeoutMs: 30_000 });
   });
 });

@@ -21,21 +21,25 @@ afterAll(async () => {
 }, 120_000);
 
 describe("an API replica follows the indexer", { timeout: 300_000 }, () => {
-  it("to the schema it moves to when a chain whose RPC was down joins", async () => {
+  it("to the build the indexer makes when a chain whose RPC was down joins, on the same index schema", async () => {
     const [replica] = cluster.replicas;
-    const servedSchema = () => replica!.runtime().indexSchema;
-    const before = servedSchema();
-    expect(before).toMatch(/_without_/);
+    // pg_views reads a view's definition outside the query's snapshot: while the views are switched, it may fail.
+    const answeringBuild = async () =>
+      (await cluster.pool
+        .query<{ definition: string }>("SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'")
+        .then(({ rows }) => rows[0]?.definition, () => undefined)) ?? "";
+    const before = await answeringBuild();
+    expect(replica!.runtime().indexSchema).toBe("tokenhub_index");
     expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${CHAIN_ID}`)).status).toBe(200);
     expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${OTHER_ID}`)).body).toMatchObject({ success: false, code: "CHAIN_UNAVAILABLE" });
 
     other = await startAnvil({ chainId: OTHER_ID, port: otherPort, quiet: true });
     await waitFor(() => cluster.indexer.output().includes("restarting the indexer with it"), { timeoutMs: 60_000 });
-    await waitFor(async () => servedSchema() !== before && (await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${OTHER_ID}`).catch(() => ({ status: 0 }))).status === 200, {
+    await waitFor(async () => ![before, ""].includes(await answeringBuild()) && (await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${OTHER_ID}`).catch(() => ({ status: 0 }))).status === 200, {
       timeoutMs: 120_000,
-      message: () => `the replica still serves ${servedSchema()}:\n${replica!.output().slice(-3000)}`,
+      message: () => `the replica does not answer for the chain that joined:\n${replica!.output().slice(-3000)}`,
     });
-    expect(servedSchema()).toBe(cluster.indexer.runtime().indexSchema);
+    expect(replica!.runtime().indexSchema).toBe("tokenhub_index");
     expect((await cluster.call(replica!, "GET", `/api/v1/collections?chainId=${CHAIN_ID}`)).status).toBe(200);
   });
 });

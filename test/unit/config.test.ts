@@ -21,6 +21,7 @@ describe("environment", () => {
       publicUrl: "http://localhost:42069",
       databaseUrl: undefined,
       indexSchema: "tokenhub_index",
+      indexVersion: "1",
       appSchema: "tokenhub_app",
       chainsFile: undefined,
       adminToken: undefined,
@@ -75,7 +76,7 @@ describe("environment", () => {
 
   it("names every invalid variable in one clear error", () => {
     expect(() => loadSettings({ PORT: "http", TOKENHUB_INDEX_SCHEMA: "Bad-Name", TOKENHUB_ADMIN_TOKEN: "short" })).toThrow(
-      "Invalid environment: PORT: Invalid input: expected number, received NaN; TOKENHUB_INDEX_SCHEMA: lowercase letters, digits and _, at most 45 characters; TOKENHUB_ADMIN_TOKEN: at least 24 characters",
+      "Invalid environment: PORT: Invalid input: expected number, received NaN; TOKENHUB_INDEX_SCHEMA: lowercase letters, digits and _, at most 36 characters; TOKENHUB_ADMIN_TOKEN: at least 24 characters",
     );
   });
 

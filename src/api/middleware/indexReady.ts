@@ -1,3 +1,4 @@
+import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { IndexReadiness } from "../../services/indexReadiness.js";
 import type { AppEnv } from "../context.js";
@@ -11,7 +12,7 @@ const RETRY_AFTER_SECONDS = "5";
  */
 export function requireIndexReady() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const chainId = Number(c.req.query("chainId"));
+    const chainId = Number(c.req.query("chainId") ?? (await chainIdOfBody(c.req)));
     try {
       await c.get("indexReadiness").assertReady(Number.isInteger(chainId) ? chainId : undefined);
     } catch (error) {
@@ -20,6 +21,21 @@ export function requireIndexReady() {
     }
     await next();
   });
+}
+
+/**
+ * A read sent as a POST (holders) may name its chain in its JSON body. Read as text, which Hono keeps for the route
+ * (which refuses a body that is not JSON itself).
+ */
+async function chainIdOfBody(request: HonoRequest): Promise<unknown> {
+  if (request.method !== "POST") return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return undefined;
+  }
+  return typeof body === "object" && body !== null && "chainId" in body ? body.chainId : undefined;
 }
 
 export function provideIndexReadiness(readiness: IndexReadiness) {

@@ -45,7 +45,7 @@ export function requestContext(logger: Logger, lifecycle: ApiLifecycle, metrics:
     c.set("logger", requestLogger);
     startWithoutResponse(c);
     c.header("X-Request-Id", requestId);
-    if (!lifecycle.admit(c.req.method)) throw new ShuttingDownError();
+    if (!lifecycle.admit(c.req.method, c.req.path)) throw new ShuttingDownError();
     const started = performance.now();
     try {
       await next();
