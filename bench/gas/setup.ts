@@ -39,7 +39,7 @@ export type GasBench = Awaited<ReturnType<typeof startGasBench>>;
 /**
  * One anvil with tokenhub's three generations deployed and the reference contracts compiled (from the npm packages
  * installed now, with tokenhub's compiler settings) and deployed, and the means to send and measure transactions.
- * The service's signer is `service`: collections are created as src/services/createCollection.ts creates them, with
+ * The service's signer is `service`: collections are created as src/services/collections/createCollection.ts creates them, with
  * it as admin and only minter, and references give it their minter role; `redeemer` sends permit redemptions.
  */
 export async function startGasBench(rpcUrl: string) {

@@ -10,7 +10,7 @@ export type GasRow = {
   operation: string;
   /**
    * The current generation as the service sends it: its calldata (src/chain/mintCalls.ts, joined by the pipeline's
-   * joinCalls.ts, permits numbered as src/services/permits.ts numbers them), on a collection its factory created, with
+   * joinCalls.ts, permits numbered as src/services/permits/permits.ts numbers them), on a collection its factory created, with
    * no access list (the pipeline sends none).
    */
   tokenhub: number;

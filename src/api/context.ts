@@ -1,7 +1,7 @@
 import type { Logger } from "../logger.js";
-import type { ApiTokenCache } from "../services/apiTokenCache.js";
-import type { Principal } from "../services/apiTokens.js";
-import type { IndexReadiness } from "../services/indexReadiness.js";
+import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
+import type { Principal } from "../services/projects/apiTokens.js";
+import type { IndexReadiness } from "../services/chains/indexReadiness.js";
 import type { StoreDb } from "../store/db.js";
 
 /** What middleware puts on a request's context for the handlers after it. */

@@ -2,7 +2,7 @@ import { type Address, encodeFunctionData, type Hex } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 
 /**
- * The calldata of the service's single mints (`mintTo`, the same on every generation): what src/services/mint.ts
+ * The calldata of the service's single mints (`mintTo`, the same on every generation): what src/services/tokens/mint.ts
  * sends, the pipeline joins (joinCalls.ts) and bench/gas measures, so the benchmark's figures are the service's.
  */
 export function encodeErc20MintTo(to: Address, amount: bigint): Hex {

@@ -5,7 +5,7 @@ import { loadSigners, localSignerAccount } from "../chain/signers.js";
 import type { Settings } from "../config/env.js";
 import { readRuntimeConfig, runtimeFilePath } from "../config/runtime.js";
 import { ConfigError, NotFoundError } from "../errors.js";
-import { importContract } from "../services/importContract.js";
+import { importContract } from "../services/collections/importContract.js";
 import { findProjectByName } from "../store/projects.js";
 import { withStore } from "./storeAccess.js";
 import type { Output } from "./tokenCommands.js";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Settings } from "../config/env.js";
 import { generateMasterKeyText, writeNewKeyFile } from "../custody/masterKey.js";
 import { ConfigError } from "../errors.js";
-import { rotateMasterKey } from "../services/masterKeys.js";
+import { rotateMasterKey } from "../services/keys/masterKeys.js";
 import { withStore } from "./storeAccess.js";
 import type { Output } from "./tokenCommands.js";
 

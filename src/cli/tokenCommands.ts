@@ -1,7 +1,7 @@
 import type { Settings } from "../config/env.js";
 import { NotFoundError, ValidationError } from "../errors.js";
-import { issueApiToken, listApiTokens, parseScopes, revokeToken } from "../services/apiTokens.js";
-import { createProject } from "../services/projects.js";
+import { issueApiToken, listApiTokens, parseScopes, revokeToken } from "../services/projects/apiTokens.js";
+import { createProject } from "../services/projects/projects.js";
 import { findProjectByName, listProjects } from "../store/projects.js";
 import { withStore } from "./storeAccess.js";
 

@@ -9,7 +9,7 @@ import {
   redeliverWebhookEvent,
   rotateSecret,
   testWebhook,
-} from "../services/webhooks.js";
+} from "../services/webhooks/webhooks.js";
 import { findProjectByName, listProjects } from "../store/projects.js";
 import { withStore } from "./storeAccess.js";
 import type { Output } from "./tokenCommands.js";

@@ -114,7 +114,7 @@ export type Settings = {
   webhooks: WebhookSettings;
 };
 
-/** How webhook deliveries are made (src/services/webhookDelivery.ts) and which URLs endpoints may have. */
+/** How webhook deliveries are made (src/services/webhooks/webhookDelivery.ts) and which URLs endpoints may have. */
 export type WebhookSettings = {
   /** One attempt's deadline: connecting, sending, and the receiver's status. */
   timeoutMs: number;
@@ -144,7 +144,7 @@ export type TransactionSettings = {
   maxJoinedCalls: number;
 };
 
-/** How external contracts' remote token metadata is fetched (src/services/remoteMetadataSync.ts). */
+/** How external contracts' remote token metadata is fetched (src/services/metadata/remoteMetadataSync.ts). */
 export type RemoteMetadataSettings = {
   ipfsGateway: string;
   timeoutMs: number;

@@ -5,7 +5,7 @@ import { mintedTokenSchema } from "./writes.js";
 /**
  * What a webhook delivers: one event per request, `{ id, type, timestamp, data }` as JSON, signed as Standard Webhooks
  * defines (headers webhook-id, webhook-timestamp, webhook-signature). These schemas are the shapes the service builds
- * (src/services/transactionEvents.ts, src/services/activityEvents.ts) and the OpenAPI document's `webhooks` section.
+ * (src/services/webhooks/transactionEvents.ts, src/services/webhooks/activityEvents.ts) and the OpenAPI document's `webhooks` section.
  * They are left unnamed (inline in the document): the generator writes the webhooks before the paths, so named ones
  * would come first among the components and move every other.
  */

@@ -3,7 +3,7 @@ import type { Hex } from "viem";
 import type { Queryable } from "./transactions.js";
 
 /**
- * Data access for the dispatcher of index events (src/services/activityEvents.ts): the index's `activity` rows and
+ * Data access for the dispatcher of index events (src/services/webhooks/activityEvents.ts): the index's `activity` rows and
  * Ponder's checkpoints (in the index schema), the dispatcher's cursor and the rows it has seen (migration 0130).
  */
 

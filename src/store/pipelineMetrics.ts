@@ -8,7 +8,7 @@ export type PipelineCounts = {
 };
 
 /**
- * What the transaction tables say about the pipeline, for its gauges (src/services/pipelineMetrics.ts): one
+ * What the transaction tables say about the pipeline, for its gauges (src/services/observability/pipelineMetrics.ts): one
  * statement, so that sampling takes one connection of the pool at a time.
  */
 export async function readPipelineCounts(pool: pg.Pool): Promise<PipelineCounts> {

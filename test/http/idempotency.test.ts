@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpiredIdempotencyKeys } from "../../src/services/idempotency.js";
+import { purgeExpiredIdempotencyKeys } from "../../src/services/projects/idempotency.js";
 import { createStore } from "../../src/store/db.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 

@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { retryDelayMs } from "../../src/services/webhookDelivery.js";
-import { checkWebhookUrl } from "../../src/services/webhooks.js";
-import { generateWebhookSecret, signWebhook } from "../../src/services/webhookSignature.js";
+import { retryDelayMs } from "../../src/services/webhooks/webhookDelivery.js";
+import { checkWebhookUrl } from "../../src/services/webhooks/webhooks.js";
+import { generateWebhookSecret, signWebhook } from "../../src/services/webhooks/webhookSignature.js";
 
 const strict = { allowPrivateAddresses: false };
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { ForbiddenError, UnauthorizedError } from "../../errors.js";
-import type { ApiTokenCache } from "../../services/apiTokenCache.js";
-import { authenticate, hasScope, type Principal, type Scope } from "../../services/apiTokens.js";
+import type { ApiTokenCache } from "../../services/projects/apiTokenCache.js";
+import { authenticate, hasScope, type Principal, type Scope } from "../../services/projects/apiTokens.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 

@@ -6,7 +6,7 @@ import {
   finishIdempotentRequest,
   requestFingerprint,
   validateIdempotencyKey,
-} from "../../services/idempotency.js";
+} from "../../services/projects/idempotency.js";
 import type { AppEnv } from "../context.js";
 
 /**

@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { RateLimitPolicy, RateLimitSettings } from "../../config/env.js";
 import { RateLimitedError } from "../../errors.js";
-import type { ApiTokenCache } from "../../services/apiTokenCache.js";
-import { authenticate } from "../../services/apiTokens.js";
-import type { RateLimitDecision, RateLimiter } from "../../services/rateLimiter.js";
+import type { ApiTokenCache } from "../../services/projects/apiTokenCache.js";
+import { authenticate } from "../../services/projects/apiTokens.js";
+import type { RateLimitDecision, RateLimiter } from "../../services/projects/rateLimiter.js";
 import type { StoreDb } from "../../store/db.js";
 import type { AppEnv } from "../context.js";
 

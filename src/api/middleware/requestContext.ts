@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ShuttingDownError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
-import type { Metrics } from "../../services/metrics.js";
+import type { Metrics } from "../../services/observability/metrics.js";
 import type { AppEnv } from "../context.js";
 import type { ApiLifecycle } from "../shutdown.js";
 

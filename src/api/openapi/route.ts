@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { errorBodySchema } from "../../schemas/common.js";
-import { IDEMPOTENCY_RETENTION_HOURS, MAX_KEY_LENGTH } from "../../services/idempotency.js";
+import { IDEMPOTENCY_RETENTION_HOURS, MAX_KEY_LENGTH } from "../../services/projects/idempotency.js";
 
 /**
  * The response headers every route may send, declared once as components (registerDocumentComponents) and

@@ -1,9 +1,9 @@
 import type { KeyVault } from "../../custody/keyVault.js";
 import { batchCallsBody, createAccountBody, createAccountResponse, executeCallBody } from "../../schemas/accounts.js";
 import { writeResponse } from "../../schemas/writes.js";
-import { createNftAccount, executeAccountCalls } from "../../services/accountActions.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import type { IndexDb } from "../../services/collections.js";
+import { createNftAccount, executeAccountCalls } from "../../services/accounts/accountActions.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import type { IndexDb } from "../../services/collections/collections.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";

@@ -1,6 +1,6 @@
 import { linkChatUserBody, linkChatUserResponse } from "../../schemas/chatUsers.js";
 import { bearerSecurity, errorResponses } from "../../schemas/common.js";
-import { linkChatUser } from "../../services/chatUsers.js";
+import { linkChatUser } from "../../services/projects/chatUsers.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { PAGE_SIZE, bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { listCollectionsQuery, listCollectionsResponse } from "../../schemas/collections.js";
-import { type IndexDb, listCollections } from "../../services/collections.js";
+import { type IndexDb, listCollections } from "../../services/collections/collections.js";
 import { requireScope } from "../middleware/auth.js";
 import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";

@@ -1,6 +1,6 @@
-import { createCollection } from "../../services/createCollection.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import { batchMintErc1155, createErc1155TokenType, mintErc1155 } from "../../services/mint.js";
+import { createCollection } from "../../services/collections/createCollection.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import { batchMintErc1155, createErc1155TokenType, mintErc1155 } from "../../services/tokens/mint.js";
 import {
   batchMintErc1155Body,
   createErc1155Body,
@@ -14,9 +14,9 @@ import {
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
 import { erc1155OwnersQuery, erc1155OwnersResponse, erc1155TokensQuery, erc1155TokensResponse } from "../../schemas/owners.js";
-import type { IndexDb } from "../../services/collections.js";
-import { listErc1155Owners } from "../../services/owners.js";
-import { listErc1155Tokens } from "../../services/erc1155Tokens.js";
+import type { IndexDb } from "../../services/collections/collections.js";
+import { listErc1155Owners } from "../../services/tokens/owners.js";
+import { listErc1155Tokens } from "../../services/tokens/erc1155Tokens.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";

@@ -1,12 +1,12 @@
-import { createCollection } from "../../services/createCollection.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import { mintErc20 } from "../../services/mint.js";
+import { createCollection } from "../../services/collections/createCollection.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import { mintErc20 } from "../../services/tokens/mint.js";
 import { createErc20Body, createErc20Response, mintErc20Body, writeResponse } from "../../schemas/writes.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { PAGE_SIZE } from "../../schemas/common.js";
 import { erc20OwnersQuery, erc20OwnersResponse } from "../../schemas/owners.js";
-import type { IndexDb } from "../../services/collections.js";
-import { listErc20Owners } from "../../services/owners.js";
+import type { IndexDb } from "../../services/collections/collections.js";
+import { listErc20Owners } from "../../services/tokens/owners.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";

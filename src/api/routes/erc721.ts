@@ -1,12 +1,12 @@
-import { createCollection } from "../../services/createCollection.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import { mintErc721 } from "../../services/mint.js";
+import { createCollection } from "../../services/collections/createCollection.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import { mintErc721 } from "../../services/tokens/mint.js";
 import { createCollectionResponse, createNftCollectionBody, mintErc721Body, writeResponse } from "../../schemas/writes.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
 import { erc721OwnersQuery, erc721OwnersResponse, erc721TokensQuery, erc721TokensResponse } from "../../schemas/owners.js";
-import type { IndexDb } from "../../services/collections.js";
-import { listErc721Owners, listErc721Tokens } from "../../services/erc721Tokens.js";
+import type { IndexDb } from "../../services/collections/collections.js";
+import { listErc721Owners, listErc721Tokens } from "../../services/tokens/erc721Tokens.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";

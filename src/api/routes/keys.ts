@@ -11,7 +11,7 @@ import {
   signTypedDataBody,
   signTypedDataResponse,
 } from "../../schemas/keys.js";
-import { createCloudKey, listCloudKeys, signMessageWithCloudKey, signTypedDataWithCloudKey } from "../../services/cloudKeys.js";
+import { createCloudKey, listCloudKeys, signMessageWithCloudKey, signTypedDataWithCloudKey } from "../../services/keys/cloudKeys.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";

@@ -1,7 +1,7 @@
 import { bearerSecurity, errorResponses } from "../../schemas/common.js";
 import { operationParams, operationResponse } from "../../schemas/operations.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import { getOperation } from "../../services/operations.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import { getOperation } from "../../services/transactions/operations.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { apiRoute } from "../openapi/route.js";

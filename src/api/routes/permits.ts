@@ -11,9 +11,9 @@ import {
   permitResponse,
   permitRevokedResponse,
 } from "../../schemas/permits.js";
-import type { ChainWriter } from "../../services/chainWriter.js";
-import type { IndexDb } from "../../services/collections.js";
-import { erc20PermitBatch, getPermit, issueErc1155Permit, issueErc20Permit, issueErc721Permit, revokePermit } from "../../services/permits.js";
+import type { ChainWriter } from "../../services/transactions/chainWriter.js";
+import type { IndexDb } from "../../services/collections/collections.js";
+import { erc20PermitBatch, getPermit, issueErc1155Permit, issueErc20Permit, issueErc721Permit, revokePermit } from "../../services/permits/permits.js";
 import type { StoreDb } from "../../store/db.js";
 import { callerOf } from "../context.js";
 import { requireScope } from "../middleware/auth.js";

@@ -22,7 +22,7 @@ import {
   redeliverWebhookEvent,
   rotateSecret,
   testWebhook,
-} from "../../services/webhooks.js";
+} from "../../services/webhooks/webhooks.js";
 import type { StoreDb } from "../../store/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";

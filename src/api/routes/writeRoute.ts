@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Scope } from "../../services/apiTokens.js";
+import type { Scope } from "../../services/projects/apiTokens.js";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";

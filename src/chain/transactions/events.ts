@@ -9,7 +9,7 @@ export type ReplacementReason = "fee_bump" | "fresh_nonce";
 
 /**
  * What the pipeline tells of each transaction's life, each change inside the database transaction that records it, on
- * that transaction's client: a listener (the webhooks' outbox, src/services/transactionEvents.ts) writes its rows with
+ * that transaction's client: a listener (the webhooks' outbox, src/services/webhooks/transactionEvents.ts) writes its rows with
  * the change, so both are committed or neither. Only the transactions whose row really changed are named (another
  * replica may have recorded the same change first). A listener that throws rolls the change back; the pipeline then
  * tries it again on its next pass, as after any database error.

@@ -1,4 +1,4 @@
-/** What the pipeline reports as it works, for its metrics (src/services/metrics.ts); nothing by default. */
+/** What the pipeline reports as it works, for its metrics (src/services/observability/metrics.ts); nothing by default. */
 export type PipelineObserver = {
   /** A JSON-RPC request that got no usable answer (each try, retried or not). */
   rpcError(chainId: number, kind: "timeout" | "connection" | "rate_limited" | "http_4xx" | "http_5xx" | "bad_response"): void;

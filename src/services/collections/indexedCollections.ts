@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import type { Address } from "viem";
+import * as schema from "../../../ponder.schema.js";
+import type { RuntimeConfig } from "../../config/runtime.js";
+import { NotFoundError } from "../../errors.js";
+import { requireChain } from "../chains/chains.js";
+import type { IndexDb } from "./collections.js";
+
+export type IndexedCollection = typeof schema.collection.$inferSelect;
+
+/**
+ * Collections seen in the index in the last seconds. Every read route checks its contract first; a collection row is
+ * written once and never changed, so only a reorg of its creation could make an entry stale, for at most this long.
+ * Absent collections are not remembered: one created a moment ago must be found.
+ */
+const SEEN_FOR_MS = 5_000;
+const seen = new Map<string, { row: IndexedCollection; until: number }>();
+
+export async function findIndexedCollection(indexDb: IndexDb, chainId: number, address: Address): Promise<IndexedCollection | undefined> {
+  const key = `${chainId}:${address}`;
+  const now = Date.now();
+  const known = seen.get(key);
+  if (known && known.until > now) return known.row;
+  const [row] = await indexDb
+    .select()
+    .from(schema.collection)
+    .where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address)));
+  if (row) seen.set(key, { row, until: now + SEEN_FOR_MS });
+  else seen.delete(key);
+  return row;
+}
+
+/** A query names a contract the index follows, of the kind the route serves; anything else is a 404 saying how to add it. */
+export async function requireIndexedCollection(
+  indexDb: IndexDb,
+  runtime: RuntimeConfig,
+  chainId: number,
+  address: Address,
+  kind: IndexedCollection["kind"],
+): Promise<IndexedCollection> {
+  requireChain(runtime, chainId);
+  const row = await findIndexedCollection(indexDb, chainId, address.toLowerCase() as Address);
+  if (!row || row.kind !== kind) {
+    throw new NotFoundError(
+      `${address} on chain ${chainId} is not an indexed ${kind.toUpperCase()} contract. Collections created through this service are indexed on their own; add others to "contracts" of that chain in the chains file and restart.`,
+    );
+  }
+  return row;
+}
