@@ -1,6 +1,8 @@
 import { getAddress, type Hex } from "viem";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC721Abi } from "../../abis/index.js";
+import { chainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -48,6 +50,8 @@ beforeAll(async () => {
       TOKENHUB_WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS),
       TOKENHUB_WEBHOOK_RETRY_FOR_MS: String(RETRY_FOR_MS),
       TOKENHUB_WEBHOOK_TIMEOUT_MS: "2000",
+      // A mint priced out by the base fee is replaced by a fee bump within a test.
+      TOKENHUB_TX_RESUBMIT_AFTER_MS: "4000",
     },
   });
 });
@@ -116,6 +120,97 @@ describe("webhooks", { timeout: 120_000 }, () => {
     expect(log.status).toBe(200);
     expect(log.body.deliveries.map((entry: Body) => entry.status)).toEqual(log.body.deliveries.map(() => "delivered"));
     expect(log.body.deliveries.find((entry: Body) => entry.eventId === mintConfirmed!.id)).toMatchObject({ type: "mint.confirmed", attempts: 1, lastStatusCode: 200, event: mintConfirmed });
+  });
+
+  it("a mint priced out by the base fee gives transaction.sent, transaction.replaced (fee_bump), transaction.confirmed of the new hash and mint.confirmed, in order", async () => {
+    const chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+    const hooks = await receiver();
+    const { secret } = await subscribe(hooks.url, ["transaction.sent", "transaction.replaced", "transaction.confirmed", "mint.confirmed"]);
+    const created = await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Bumped", symbol: "BMP" });
+    const collection = created.body.contractAddress as Hex;
+    await waitFor(async () => (await call("GET", `/api/v1/transactions/${created.body.transactionHash}`)).body.status === "success", { timeoutMs: 20_000 });
+    const baseFeeBefore = (await chain.client.getBlock()).baseFeePerGas!;
+
+    await chain.client.setAutomine(false);
+    try {
+      const minted = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: ALICE });
+      expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+      const first = await chain.client.getTransaction({ hash: minted.body.transactionHash as Hex });
+      const ofMint = () =>
+        hooks.received
+          .map((request) => request.event)
+          .filter((event) => event.data.operationId === minted.body.operationId || (event.data.operationIds as string[] | undefined)?.includes(minted.body.operationId));
+      // A block whose base fee is over what the mint offers leaves it out; the service, seeing it stale, bumps its fees.
+      await chain.client.setNextBlockBaseFeePerGas({ baseFeePerGas: first.maxFeePerGas! * 4n });
+      await chain.client.mine({ blocks: 1 });
+      const replaced = await waitFor(() => ofMint().find((event) => event.type === "transaction.replaced"), {
+        timeoutMs: 30_000,
+        message: () => `no transaction.replaced among ${JSON.stringify(ofMint().map((event) => event.type))}`,
+      });
+      const bumpedHash = replaced.data.transactionHash as Hex;
+      const bumped = await chain.client.getTransaction({ hash: bumpedHash });
+      expect(bumped.nonce).toBe(first.nonce);
+      expect(bumped.maxFeePerGas!).toBeGreaterThan(first.maxFeePerGas! * 4n);
+      expect(replaced.data).toEqual({
+        chainId: 31337,
+        transactionHash: bumpedHash,
+        transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${bumpedHash}`,
+        previousHashes: [first.hash],
+        status: "pending",
+        purpose: "erc721.mint",
+        signer: getAddress(first.from),
+        nonce: first.nonce,
+        blockNumber: null,
+        blockHash: null,
+        gasUsed: null,
+        fee: null,
+        failureReason: null,
+        final: false,
+        reorgedFrom: null,
+        operationIds: [minted.body.operationId],
+        replacement: { previousHash: first.hash, reason: "fee_bump" },
+      });
+
+      await chain.client.setAutomine(true);
+      await chain.client.mine({ blocks: 1 });
+      await waitFor(() => ofMint().length >= 4, { timeoutMs: 30_000, message: () => `received ${JSON.stringify(ofMint().map((event) => event.type))}` });
+      const events = ofMint();
+      expect(events.map((event) => event.type)).toEqual(["transaction.sent", "transaction.replaced", "transaction.confirmed", "mint.confirmed"]);
+      expect(new Set(events.map((event) => event.id)).size).toBe(4);
+      const [sent, , confirmed, mintConfirmed] = events;
+      expect(sent!.data).toMatchObject({ transactionHash: first.hash, previousHashes: [], status: "pending", nonce: first.nonce });
+      // The old hash finds the transaction, which landed under the new one.
+      const receipt = (await call("GET", `/api/v1/transactions/${first.hash}`)).body;
+      expect(receipt).toMatchObject({ status: "success", transactionHash: bumpedHash, previousHashes: [first.hash] });
+      expect(confirmed!.data).toMatchObject({
+        transactionHash: bumpedHash,
+        previousHashes: [first.hash],
+        status: "success",
+        nonce: first.nonce,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        gasUsed: receipt.gasUsed,
+        fee: receipt.fee,
+      });
+      expect(mintConfirmed!.data).toMatchObject({
+        operationId: minted.body.operationId,
+        status: "success",
+        transactionHash: bumpedHash,
+        blockNumber: receipt.blockNumber,
+        minted: [{ contractAddress: collection, recipientAddress: ALICE, tokenId: "1", amount: "1", amountRaw: "1" }],
+      });
+      for (const request of hooks.received) expect(verify(secret, request)).toEqual(request.event);
+
+      // On chain once: the first attempt never landed, the replacement did.
+      expect((await chain.client.getTransactionReceipt({ hash: bumpedHash })).status).toBe("success");
+      await expect(chain.client.getTransactionReceipt({ hash: first.hash })).rejects.toThrow();
+      expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "totalMinted" })).toBe(1n);
+      expect(await chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [ALICE] })).toBe(1n);
+    } finally {
+      await chain.client.setAutomine(true);
+      await chain.client.setNextBlockBaseFeePerGas({ baseFeePerGas: baseFeeBefore });
+      await chain.client.mine({ blocks: 1 });
+    }
   });
 
   it("a metadata write's announcement gives metadata.propagated, and calls through an account account.call.confirmed", async () => {
