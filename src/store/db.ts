@@ -70,3 +70,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (code === "EPIPE" || code === "ECONNRESET") return true;
   return /Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end/.test(message ?? "");
 }
+
+/**
+ * For a transaction that reads index tables over several statements, holding each one's lock until it ends. Ponder,
+ * going back over a reorganised block, drops and recreates its triggers table by table under exclusive locks: waiting
+ * on a table it has taken while holding one it wants next is a deadlock, which PostgreSQL breaks after a second by
+ * cancelling Ponder's statement, and again at each of its retries (seen: index reads stalled for 74 s). Such a
+ * transaction waits briefly instead and gives way, failing with `isLockNotAvailable`; its job runs again next pass.
+ */
+export async function giveWayToIndexer(client: pg.PoolClient): Promise<void> {
+  await client.query(`SET LOCAL lock_timeout = ${INDEXER_LOCK_WAIT_MS}`);
+}
+
+const INDEXER_LOCK_WAIT_MS = 100;
+
+/** PostgreSQL's lock_not_available: a lock not granted within lock_timeout. */
+export const isLockNotAvailable = (error: unknown): boolean => (error as { code?: string } | null)?.code === "55P03";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bigint, integer, jsonb, numeric, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { type StoreDb, tokenIdIn, withTransaction } from "./db.js";
+import { giveWayToIndexer, isLockNotAvailable, type StoreDb, tokenIdIn, withTransaction } from "./db.js";
 import { appSchema } from "./schema.js";
 
 /**
@@ -28,7 +28,8 @@ const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  */
 export async function discoverRemoteTokens(pool: pg.Pool, indexSchema: string): Promise<number> {
   const index = quoted(indexSchema);
-  return await withTransaction(pool, async (client) => {
+  const discovered = withTransaction(pool, async (client) => {
+    await giveWayToIndexer(client);
     await client.query(
       `INSERT INTO tokenhub_app.remote_metadata_cursor (chain_id, address)
        SELECT chain_id, address FROM ${index}.collection WHERE source = 'external' AND kind IN ('erc721', 'erc1155')
@@ -75,6 +76,11 @@ export async function discoverRemoteTokens(pool: pg.Pool, indexSchema: string): 
        ON CONFLICT DO NOTHING`,
     );
     return Number(erc721.rows[0]?.added ?? 0) + (erc1155.rowCount ?? 0);
+  });
+  // Given way to Ponder reverting a reorganised block: the next pass discovers what this one did not.
+  return await discovered.catch((error: unknown) => {
+    if (isLockNotAvailable(error)) return 0;
+    throw error;
   });
 }
 

@@ -17,7 +17,7 @@ import {
   takeRemovedSeen,
 } from "../../store/activityDispatch.js";
 import { findNoncePermits, findOwnedCollections, type OwnedCollection } from "../../store/activityOwners.js";
-import { withTransaction } from "../../store/db.js";
+import { giveWayToIndexer, isLockNotAvailable, withTransaction } from "../../store/db.js";
 import type { Queryable } from "../../store/transactions.js";
 import { findWebhookEvents, insertWebhookEvents, type NewWebhookEvent } from "../../store/webhookOutbox.js";
 import { webhookEvent } from "./webhookEvent.js";
@@ -41,6 +41,7 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
 
   const passOnChain = (chainId: number) =>
     withTransaction(pool, async (client) => {
+      await giveWayToIndexer(client);
       if (!(await hasActivityTable(client, indexSchema))) return;
       const progress = await indexProgress(client, indexSchema, chainId);
       if (progress === undefined) return;
@@ -139,7 +140,12 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
     /** One pass over every chain; a chain whose pass fails does not hold up the others. */
     async pass(): Promise<void> {
       const failures: unknown[] = [];
-      for (const chainId of deps.chainIds) await passOnChain(chainId).catch((error: unknown) => failures.push(error));
+      for (const chainId of deps.chainIds) {
+        // Given way to Ponder reverting a reorganised block: the next pass, 200 ms on, reads what it left.
+        await passOnChain(chainId).catch((error: unknown) => {
+          if (!isLockNotAvailable(error)) failures.push(error);
+        });
+      }
       if (failures.length > 0) throw failures[0];
     },
   };
