@@ -9,7 +9,7 @@ import { formatAmount, scaleAmount } from "../../schemas/amounts.js";
 import type { StoreDb } from "../../store/db.js";
 import { allocatePermitNonce, findUnrevokedPermitsOf, findProjectPermit, insertPermit, type PermitRecord, revokeWithPermitLocked } from "../../store/permits.js";
 import { insertOperationWithoutSending } from "../../store/operations.js";
-import { findProjectCollection, type ProjectCollection } from "../../store/projectCollections.js";
+import { findProjectCollection } from "../../store/projectCollections.js";
 import { requireChain } from "../chains/chains.js";
 import { type Caller, type ChainWriter, recordedWith, type SentWrite, sentWrite } from "../transactions/chainWriter.js";
 import type { IndexDb } from "../collections/collections.js";
