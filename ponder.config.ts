@@ -17,9 +17,10 @@ import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./src/co
  */
 const PLACEHOLDER = "0x0000000000000000000000000000000000000001" as const;
 const runtimeFile = process.env[RUNTIME_FILE_ENV];
+const runtime = runtimeFile ? readRuntimeConfig(runtimeFile) : undefined;
 // A chain whose RPC was down at start-up is left out: Ponder would not start (it asks every RPC for its chain id).
-const chains: RuntimeChain[] = runtimeFile
-  ? readRuntimeConfig(runtimeFile).chains.filter((chain) => chain.unavailable === undefined)
+const chains: RuntimeChain[] = runtime
+  ? runtime.chains.filter((chain) => chain.unavailable === undefined)
   : [
       {
         id: 31337,
@@ -79,7 +80,7 @@ function externalOf(kind: "erc20" | "erc721" | "erc1155" | "any") {
 }
 
 export default createConfig({
-  database: { kind: "postgres", connectionString: process.env.DATABASE_URL, poolConfig: { max: 30 } },
+  database: { kind: "postgres", connectionString: process.env.DATABASE_URL, poolConfig: { max: runtime?.connections.index ?? 30 } },
   ordering: "multichain",
   chains: perChain((chain) => ({
     id: chain.id,

@@ -59,12 +59,12 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   lifecycle.installSignalHandlers();
   /** This process's name in the leases it holds (and in the database's list of them, for an operator). */
   const replica = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const store = createStore(databaseUrl, { max: 20 });
+  const store = createStore(databaseUrl, { max: runtime.connections.app, name: "tokenhub_app" });
   lifecycle.onShutdown("the app store pool", () => store.close());
   await migrateAppStore(store.pool);
   // The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
   // every batch would wait its turn, and so would every request in it.
-  const pipelineStore = createStore(databaseUrl, { max: 4 });
+  const pipelineStore = createStore(databaseUrl, { max: 4, name: "tokenhub_pipeline" });
   lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
 
   const configured = loadSigners(runtime.chains.map((chain) => chain.id));
@@ -186,7 +186,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   lifecycle.onShutdown("the pool of GraphQL and SQL over HTTP", () => indexQueryPool.close());
   // Every request takes from its rate limit before anything else: on a connection of its own, so that it never waits
   // behind the requests' queries (the limiter sends one statement at a time).
-  const rateLimitStore = createStore(databaseUrl, { max: 1 });
+  const rateLimitStore = createStore(databaseUrl, { max: 1, name: "tokenhub_rate_limits" });
   lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
   startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
   // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).

@@ -46,7 +46,7 @@ export async function withStore<T>(settings: Settings, command: (store: Store) =
       }
     }
   }
-  const store = createStore(connectionString, { max: 2 });
+  const store = createStore(connectionString, { max: 2, name: "tokenhub_cli" });
   try {
     await migrateAppStore(store.pool);
     return await command(store);

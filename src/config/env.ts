@@ -59,6 +59,9 @@ const envSchema = z.object({
   TOKENHUB_PUBLIC_INDEX: z.enum(["true", "false"]).default("false"),
   TOKENHUB_SQL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(2),
+  // Ponder takes 2 for itself and, when it indexes, splits the rest in three (indexing, sync, reads): 5 is its least.
+  TOKENHUB_INDEX_CONNECTIONS: z.coerce.number().int().min(5, "at least 5").max(1000).default(30),
+  TOKENHUB_DB_CONNECTIONS: z.coerce.number().int().min(2, "at least 2").max(1000).default(20),
   TOKENHUB_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   TOKENHUB_RATE_LIMIT_READ_PER_SECOND: z.coerce.number().min(0).default(2000),
   TOKENHUB_RATE_LIMIT_READ_BURST: z.coerce.number().int().positive().default(10_000),
@@ -108,6 +111,7 @@ export type Settings = {
   transactions: TransactionSettings;
   media: MediaSettings;
   indexOverHttp: IndexOverHttpSettings;
+  connections: ConnectionSettings;
   /** Where /metrics and /status are served without a token; absent: on the API port, to `admin` tokens. */
   metricsPort: number | undefined;
   rateLimits: RateLimitSettings;
@@ -128,6 +132,12 @@ export type WebhookSettings = {
 
 /** GraphQL and SQL over HTTP (`/graphql`, `/sql/*`): who may query, and how long and how many at once. */
 export type IndexOverHttpSettings = { public: boolean; timeoutMs: number; connections: number };
+
+/**
+ * The largest pools a process opens on PostgreSQL (docs/deploy.md counts every connection of each role): Ponder's
+ * (indexing, and the REST routes' index reads) and the app store's (requests' own reads and writes).
+ */
+export type ConnectionSettings = { index: number; app: number };
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`; 0 per second means no limit. */
 export type RateLimitPolicy = { perSecond: number; burst: number };
@@ -213,6 +223,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         : null,
     },
     indexOverHttp: { public: e.TOKENHUB_PUBLIC_INDEX === "true", timeoutMs: e.TOKENHUB_SQL_TIMEOUT_MS, connections: e.TOKENHUB_SQL_CONNECTIONS },
+    connections: { index: e.TOKENHUB_INDEX_CONNECTIONS, app: e.TOKENHUB_DB_CONNECTIONS },
     metricsPort: e.TOKENHUB_METRICS_PORT,
     rateLimits: {
       read: { perSecond: e.TOKENHUB_RATE_LIMIT_READ_PER_SECOND, burst: e.TOKENHUB_RATE_LIMIT_READ_BURST },

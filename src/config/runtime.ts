@@ -92,6 +92,8 @@ export const runtimeConfigSchema = z.object({
   transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int(), maxJoinedCalls: z.number().int() }),
   chains: z.array(runtimeChainSchema),
   indexOverHttp: z.object({ public: z.boolean(), timeoutMs: z.number().int().positive(), connections: z.number().int().positive() }),
+  /** The largest pools: Ponder's (its config reads it here) and the app store's. */
+  connections: z.object({ index: z.number().int().min(5), app: z.number().int().min(2) }),
   /** Where /metrics and /status are served without a token; null: on the API port, to `admin` tokens. */
   metricsServer: z.object({ port: z.number().int(), host: z.string() }).nullable(),
   rateLimits: z.object({ read: rateLimitPolicySchema, write: rateLimitPolicySchema, upload: rateLimitPolicySchema, anonymous: rateLimitPolicySchema }),

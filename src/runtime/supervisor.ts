@@ -91,7 +91,7 @@ export async function startTokenhub(
     const { databaseUrl, embedded } = await startDatabase(settings, progress);
     if (embedded) stopSteps.push({ name: "the database", run: () => embedded.stop() });
     throwIfAborted(signal);
-    const store = createStore(databaseUrl, { max: 4 });
+    const store = createStore(databaseUrl, { max: 4, name: "tokenhub_supervisor" });
     stopSteps.push({ name: "the supervisor's database pool", run: () => store.close() });
     const migrations = await migrateAppStore(store.pool);
     if (migrations.applied.length > 0) progress("database", `app store migrated (${migrations.applied.join(", ")})`);

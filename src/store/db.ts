@@ -6,9 +6,12 @@ import * as schema from "./schema.js";
 export type StoreDb = ReturnType<typeof drizzle<typeof schema>>;
 export type Store = { pool: pg.Pool; db: StoreDb; close(): Promise<void> };
 
-/** The app store's connection: one pool, created by whoever wires the process, closed on shutdown. */
-export function createStore(connectionString: string, options: { max?: number } = {}): Store {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, application_name: "tokenhub_app" });
+/**
+ * A pool on the app store, created by whoever wires the process, closed on shutdown. `name` is the connections'
+ * application_name: what an operator sees of them in pg_stat_activity.
+ */
+export function createStore(connectionString: string, options: { max: number; name: string }): Store {
+  const pool = new pg.Pool({ connectionString, max: options.max, application_name: options.name });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db = drizzle(pool, { schema });

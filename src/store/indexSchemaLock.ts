@@ -16,7 +16,7 @@ export async function lockIndexSchema(
   indexSchema: string,
   me: IndexSchemaHolder,
 ): Promise<{ lock: IndexSchemaLock } | { heldBy: IndexSchemaHolder | undefined }> {
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString, application_name: "tokenhub_index_lock" });
   await client.connect();
   const settingsTable = `"${appSchema.replaceAll('"', '""')}".settings`;
   const key = `index_owner:${indexSchema}`;

@@ -91,7 +91,7 @@ describe("Idempotency-Key", () => {
     const fresh = await link({ chatId: "300", address: ADDRESS_A }, { "idempotency-key": "purge-fresh" });
     await link({ chatId: "301", address: ADDRESS_A }, { "idempotency-key": "purge-old" });
     await queryDatabase(service.databaseUrl(), "UPDATE tokenhub_app.idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'purge-old'");
-    const store = createStore(service.databaseUrl(), { max: 1 });
+    const store = createStore(service.databaseUrl(), { max: 1, name: "tokenhub_test" });
     try {
       expect(await purgeExpiredIdempotencyKeys(store.db)).toBe(1);
       expect(await purgeExpiredIdempotencyKeys(store.db)).toBe(0);

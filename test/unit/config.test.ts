@@ -47,6 +47,7 @@ describe("environment", () => {
         s3: null,
       },
       indexOverHttp: { public: false, timeoutMs: 5000, connections: 2 },
+      connections: { index: 30, app: 20 },
       metricsPort: undefined,
       rateLimits: {
         read: { perSecond: 2000, burst: 10000 },
@@ -72,6 +73,13 @@ describe("environment", () => {
     });
     expect(loadSettings({ TOKENHUB_MEDIA_S3_BUCKET: "b" }).media.s3).toEqual({ bucket: "b", endpoint: undefined, region: "us-east-1", prefix: "media/", forcePathStyle: false });
     expect(() => loadSettings({ TOKENHUB_MEDIA_TYPES: "png" })).toThrow("TOKENHUB_MEDIA_TYPES.0: comma-separated MIME types; type/* allowed");
+  });
+
+  it("reads the pool sizes, and refuses ones Ponder or the API cannot work with", () => {
+    expect(loadSettings({ TOKENHUB_INDEX_CONNECTIONS: "12", TOKENHUB_DB_CONNECTIONS: "8" }).connections).toEqual({ index: 12, app: 8 });
+    expect(() => loadSettings({ TOKENHUB_INDEX_CONNECTIONS: "4", TOKENHUB_DB_CONNECTIONS: "1" })).toThrow(
+      "Invalid environment: TOKENHUB_INDEX_CONNECTIONS: at least 5; TOKENHUB_DB_CONNECTIONS: at least 2",
+    );
   });
 
   it("names every invalid variable in one clear error", () => {

@@ -37,7 +37,7 @@ describe.skipIf(!admin)("metadata store", () => {
     await adminQuery(`CREATE DATABASE ${name}`);
     const url = new URL(admin!);
     url.pathname = `/${name}`;
-    store = createStore(url.toString(), { max: 6 });
+    store = createStore(url.toString(), { max: 6, name: "tokenhub_test" });
     // The database as it was before migration 0040: ERC-1155 token types carried their own metadata.
     await store.pool.query("CREATE SCHEMA tokenhub_app");
     await store.pool.query("CREATE TABLE tokenhub_app.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
