@@ -11,10 +11,10 @@ import { waitFor } from "../helpers/waitFor.js";
 
 /**
  * The reference pages as a person uses them, in Debian's Chromium on a page that can reach nothing but the service:
- * GET /docs (Swagger UI) shows every operation of /openapi.json and sends a mint with a pasted token; GET /graphql
- * (GraphiQL) runs a query with the token in its header editor. Every request to another host is aborted and recorded,
- * and none may be attempted: the pages' files all come from tokenhub. A failed test leaves a screenshot in
- * test-results/browser/.
+ * GET /docs (Swagger UI) shows every operation and webhook of /openapi.json (a webhook with its recorded example) and
+ * sends a mint with a pasted token; GET /graphql (GraphiQL) runs a query with the token in its header editor. Every
+ * request to another host is aborted and recorded, and none may be attempted: the pages' files all come from
+ * tokenhub. A failed test leaves a screenshot in test-results/browser/.
  */
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -168,7 +168,7 @@ describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
     await browser?.close();
   });
 
-  it("/docs shows every operation and webhook of /openapi.json", async () => {
+  it("/docs shows every operation and webhook of /openapi.json, and a webhook's recorded example", async () => {
     const document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as Record<string, any>;
     const operations = operationsOf(document.paths);
     const webhooks = operationsOf(document.webhooks);
@@ -186,6 +186,14 @@ describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
     // An operation with several tags is shown under each.
     expect([...new Set(rendered.filter((block) => !block.webhook).map((block) => block.operation))].sort()).toEqual(operations);
     expect([...new Set(rendered.filter((block) => block.webhook).map((block) => block.operation))].sort()).toEqual(webhooks);
+
+    // A webhook, opened, shows the delivery recorded for it (src/api/openapi/webhookExamples.json) as its body's example.
+    const example = document.webhooks["/mint.confirmed"].post.requestBody.content["application/json"].example;
+    const webhook = page.locator(".webhooks .opblock", { has: page.locator('.opblock-summary-path[data-path="/mint.confirmed"]') });
+    await webhook.locator(".opblock-summary").click();
+    await waitFor(async () => (await webhook.locator(".opblock-body").textContent())?.includes(`"${example.id}"`), {
+      message: () => `the opened mint.confirmed webhook does not show its example ${example.id}`,
+    });
     expect(outside).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context.js";
-import { recordedExamples, withExamples } from "./examples.js";
+import { recordedExamples, recordedWebhookExamples, withExamples, withWebhookExamples } from "./examples.js";
 import { RESPONSE_HEADERS } from "./route.js";
 
 const TAGS = [
@@ -38,13 +38,13 @@ export function documentConfig(version: string, publicUrl: string) {
 }
 
 /**
- * Serves `/openapi.json`: the document generated from the routes' zod schemas, with the recorded examples. Built on
- * the first request, once every route is registered.
+ * Serves `/openapi.json`: the document generated from the routes' zod schemas, with the recorded examples of its
+ * operations and of its webhooks' deliveries. Built on the first request, once every route is registered.
  */
 export function serveDocument(app: OpenAPIHono<AppEnv>, config: ReturnType<typeof documentConfig>): void {
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   app.get("/openapi.json", (c) => {
-    document ??= withExamples(app.getOpenAPI31Document(config), recordedExamples());
+    document ??= withWebhookExamples(withExamples(app.getOpenAPI31Document(config), recordedExamples()), recordedWebhookExamples());
     return c.json(document);
   });
 }

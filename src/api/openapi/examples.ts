@@ -13,11 +13,19 @@ type Operation = {
   responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
 };
 
-type Document = { paths?: Record<string, Record<string, Operation>> };
+/** One delivery's body, as test/http/webhookExamples.test.ts received it from a real run (TOKENHUB_RECORD_EXAMPLES=1). */
+export type WebhookExample = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
+
+type Document = { paths?: Record<string, Record<string, Operation>>; webhooks?: Record<string, Record<string, Operation>> };
 
 /** Recorded, not written by hand, so that an example cannot drift from what the service answers. */
 export function recordedExamples(): Record<string, OperationExample> {
   return createRequire(import.meta.url)("./examples.json") as Record<string, OperationExample>;
+}
+
+/** Received by a real endpoint, not written by hand, for the same reason. */
+export function recordedWebhookExamples(): Record<string, WebhookExample> {
+  return createRequire(import.meta.url)("./webhookExamples.json") as Record<string, WebhookExample>;
 }
 
 /**
@@ -42,4 +50,19 @@ export function withExamples<D extends object>(document: D, examples: Record<str
     }
   }
   return document;
+}
+
+/** The document with each webhook event type's recorded delivery as the example of the request body it sends. */
+export function withWebhookExamples<D extends object>(document: D, examples: Record<string, WebhookExample>): D {
+  for (const [name, methods] of Object.entries((document as Document).webhooks ?? {})) {
+    const body = methods.post?.requestBody?.content?.["application/json"];
+    const example = examples[webhookEventType(name)];
+    if (body && example) body.example = example;
+  }
+  return document;
+}
+
+/** The generator names each webhook as it names a path, `/mint.confirmed`: the event type is the name without the slash. */
+export function webhookEventType(name: string): string {
+  return name.replace(/^\//, "");
 }
