@@ -25,8 +25,9 @@ import { generateWebhookSecret } from "./webhookSignature.js";
 
 /**
  * A project's webhook endpoints: created with the events they subscribe to (their secret answered once, and stored
- * sealed with the master key), listed, deleted, tested, their secret rotated, their deliveries listed and redelivered. `projectId` undefined (the CLI, run
- * by the operator) reaches every project's; a project's token reaches its own only, another's being a 404.
+ * sealed with the master key), listed, deleted, tested, their secret rotated, their deliveries listed and redelivered.
+ * `projectId` undefined (the CLI, run by the operator) reaches every project's; a project's token reaches its own
+ * only, another's being a 404.
  */
 export type WebhookView = {
   webhookId: string;
