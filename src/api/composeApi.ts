@@ -27,6 +27,7 @@ import { createRateLimiter } from "../services/projects/rateLimiter.js";
 import { createActivityDispatcher } from "../services/webhooks/activityEvents.js";
 import { createTransactionEvents } from "../services/webhooks/transactionEvents.js";
 import { createWebhookDeliverer } from "../services/webhooks/webhookDelivery.js";
+import { sealPlainTextWebhookSecrets } from "../services/webhooks/webhookSecrets.js";
 import { createStore } from "../store/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "../store/indexQueryPool.js";
 import { buildingDeploymentKey } from "../store/indexDeployments.js";
@@ -163,12 +164,14 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   });
   startLoop("webhook index events", 200, () => activityDispatcher.pass());
   startLoop("webhook event purge", 3_600_000, () => purgeWebhookEvents(store.pool, WEBHOOK_LOG_RETENTION_MS, 10_000));
-  // Every replica delivers (claims are SKIP LOCKED): stopped before the pools, giving back what it holds.
-  const deliverer = createWebhookDeliverer({ pool: store.pool, settings: runtime.webhooks, logger: logger.child({ component: "webhooks" }), userAgent: `tokenhub-webhooks/${version}` });
-  deliverer.start();
-  lifecycle.onShutdown("the webhook deliveries", () => deliverer.stop());
   // The supervisor generated the data directory's master key, if one was needed, before starting this process.
   const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
+  const sealed = await sealPlainTextWebhookSecrets(store.pool, vault);
+  if (sealed > 0) logger.info("sealed the webhook secrets an earlier release stored in plain text", { endpoints: sealed });
+  // Every replica delivers (claims are SKIP LOCKED): stopped before the pools, giving back what it holds.
+  const deliverer = createWebhookDeliverer({ pool: store.pool, vault, settings: runtime.webhooks, logger: logger.child({ component: "webhooks" }), userAgent: `tokenhub-webhooks/${version}` });
+  deliverer.start();
+  lifecycle.onShutdown("the webhook deliveries", () => deliverer.stop());
   const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
   const abandoned = removeAbandonedUploads(mediaStorage);
   logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });

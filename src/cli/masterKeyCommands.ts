@@ -17,11 +17,12 @@ export function masterKeyGenerate(out: Output, file: string): void {
   out(`Wrote a new master key to ${path.resolve(file)} (owner-only). Rotate to it with: tokenhub master-key rotate --new-key-file ${file}`);
 }
 
-/** `tokenhub master-key rotate --new-key-file <file>`: re-wraps every cloud key's data key with the new master key. */
+/** `tokenhub master-key rotate --new-key-file <file>`: re-wraps every cloud key's and webhook secret's data key with the new master key. */
 export async function masterKeyRotate(settings: Settings, out: Output, newKeyFile: string): Promise<void> {
   await withStore(settings, async (store) => {
     const rotation = await rotateMasterKey(store.db, settings.dataDir, path.resolve(newKeyFile));
     out(`Re-wrapped ${rotation.rotated} cloud key${rotation.rotated === 1 ? "" : "s"} from master key ${rotation.from.id} to ${rotation.to.id}.`);
+    out(`Re-wrapped the signing secrets of ${rotation.webhookSecrets} webhook${rotation.webhookSecrets === 1 ? "" : "s"}.`);
     if (rotation.replacedFile) {
       out(`${rotation.replacedFile} now holds the new key; the running service uses it from its next signature. Back it up; the old key opens nothing any more.`);
     } else {

@@ -1,4 +1,6 @@
 import type { Settings } from "../config/env.js";
+import { createKeyVault, type KeyVault } from "../custody/keyVault.js";
+import { resolveMasterKey } from "../custody/masterKey.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { WEBHOOK_EVENT_TYPES } from "../schemas/webhookEvents.js";
 import {
@@ -27,12 +29,17 @@ export function parseEventTypes(input: string): string[] {
   return types;
 }
 
+/** The master key the service seals webhook secrets with (the same configuration as the service's). */
+function vaultOf(settings: Settings): KeyVault {
+  return createKeyVault(() => resolveMasterKey(settings.dataDir, { create: false }));
+}
+
 export async function webhookCreate(settings: Settings, out: Output, options: { project: string; url: string; events: string; description?: string }): Promise<void> {
   const events = parseEventTypes(options.events);
   await withStore(settings, async (store) => {
     const project = await findProjectByName(store.db, options.project);
     if (!project) throw new NotFoundError(`No project named ${options.project} (tokenhub project list shows them).`);
-    const created = await createWebhook(store.pool, settings.webhooks, project.id, { url: options.url, events, description: options.description });
+    const created = await createWebhook(store.pool, vaultOf(settings), settings.webhooks, project.id, { url: options.url, events, description: options.description });
     out(`Webhook ${created.webhookId} for project ${project.name}: ${created.url} (${created.events.join(", ")}).`);
     out("Its signing secret is shown once; store it now:");
     out(created.secret);
@@ -70,7 +77,7 @@ export async function webhookTest(settings: Settings, out: Output, id: string): 
 
 export async function webhookRotateSecret(settings: Settings, out: Output, id: string): Promise<void> {
   await withStore(settings, async (store) => {
-    const rotated = await rotateSecret(store.pool, undefined, checkedId(id));
+    const rotated = await rotateSecret(store.pool, vaultOf(settings), undefined, checkedId(id));
     out(`New signing secret of webhook ${id} (shown once; the previous one also signs until ${rotated.previousSecretExpiresAt}):`);
     out(rotated.secret);
   });

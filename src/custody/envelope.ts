@@ -4,10 +4,11 @@ import { TokenhubError } from "../errors.js";
 import type { MasterKey } from "./masterKey.js";
 
 /**
- * Envelope encryption of cloud keys: each private key is sealed with AES-256-GCM under a data key of its own, and
- * the data key is sealed under the master key. Rotating the master key re-seals the data keys only; the sealed
- * private keys are never decrypted for it. The associated data binds each ciphertext to its key's address (and
- * the data key to its master key), so rows cannot be swapped or replayed onto another key.
+ * Envelope encryption of what the service holds for projects (cloud keys' private keys, webhook signing secrets):
+ * each value is sealed with AES-256-GCM under a data key of its own, and the data key is sealed under the master key.
+ * Rotating the master key re-seals the data keys only; the sealed values are never decrypted for it. The associated
+ * data binds each ciphertext to its place (a cloud key's address, a webhook endpoint's id) and the data key to its
+ * master key, so rows cannot be swapped or replayed onto another key or endpoint.
  */
 export type SealedKey = {
   /** version ‖ IV ‖ ciphertext ‖ GCM tag of the private key, under the data key. */
@@ -48,32 +49,61 @@ function open(key: KeyObject, sealed: Buffer, aad: string, what: string): Buffer
   }
 }
 
-const privateKeyAad = (address: Address) => `tokenhub cloud key v1 private key ${address.toLowerCase()}`;
-const dataKeyAad = (address: Address, masterKeyId: string) => `tokenhub cloud key v1 data key ${address.toLowerCase()} ${masterKeyId}`;
+/**
+ * What a sealed value is bound to: the associated data of the value and of its data key (which names the master key),
+ * and how messages name it. Two values sealed for different places do not open in each other's place.
+ */
+export type EnvelopeContext = { name: string; valueAad: string; dataKeyAad: (masterKeyId: string) => string };
 
-function unwrapDataKey(master: MasterKey, address: Address, sealed: SealedKey): KeyObject {
-  if (sealed.masterKeyId !== master.id) {
-    throw new KeyCustodyError(`The cloud key ${address} was stored under another master key than the one this service holds.`);
+/** A value sealed under a data key of its own, and that data key sealed under the master key `masterKeyId`. */
+export type Envelope = { ciphertext: Buffer; wrappedDataKey: Buffer; masterKeyId: string };
+
+function unwrapDataKey(master: MasterKey, context: EnvelopeContext, envelope: Envelope): KeyObject {
+  if (envelope.masterKeyId !== master.id) {
+    throw new KeyCustodyError(`The ${context.name} was stored under another master key than the one this service holds.`);
   }
-  const bytes = open(master.key, sealed.wrappedDataKey, dataKeyAad(address, master.id), "data key");
+  const bytes = open(master.key, envelope.wrappedDataKey, context.dataKeyAad(master.id), "data key");
   const key = crypto.createSecretKey(bytes);
   bytes.fill(0);
   return key;
 }
 
-export function sealPrivateKey(master: MasterKey, address: Address, privateKey: Hex): SealedKey {
+export function sealValue(master: MasterKey, context: EnvelopeContext, plaintext: Buffer): Envelope {
   const dataKeyBytes = crypto.randomBytes(32);
   const dataKey = crypto.createSecretKey(dataKeyBytes);
-  const wrappedDataKey = seal(master.key, dataKeyBytes, dataKeyAad(address, master.id));
+  const wrappedDataKey = seal(master.key, dataKeyBytes, context.dataKeyAad(master.id));
   dataKeyBytes.fill(0);
+  return { ciphertext: seal(dataKey, plaintext, context.valueAad), wrappedDataKey, masterKeyId: master.id };
+}
+
+/** The plaintext; the caller zeroes it once used. */
+export function openValue(master: MasterKey, context: EnvelopeContext, envelope: Envelope, what: string): Buffer {
+  return open(unwrapDataKey(master, context, envelope), envelope.ciphertext, context.valueAad, what);
+}
+
+/** The same ciphertext, its data key re-sealed under `next`. */
+export function rewrapValue(current: MasterKey, next: MasterKey, context: EnvelopeContext, envelope: Envelope): Envelope {
+  const bytes = unwrapDataKey(current, context, envelope).export();
+  const wrappedDataKey = seal(next.key, bytes, context.dataKeyAad(next.id));
+  bytes.fill(0);
+  return { ciphertext: envelope.ciphertext, wrappedDataKey, masterKeyId: next.id };
+}
+
+const cloudKeyContext = (address: Address): EnvelopeContext => ({
+  name: `cloud key ${address}`,
+  valueAad: `tokenhub cloud key v1 private key ${address.toLowerCase()}`,
+  dataKeyAad: (masterKeyId) => `tokenhub cloud key v1 data key ${address.toLowerCase()} ${masterKeyId}`,
+});
+
+export function sealPrivateKey(master: MasterKey, address: Address, privateKey: Hex): SealedKey {
   const keyBytes = Buffer.from(privateKey.slice(2), "hex");
-  const encryptedPrivateKey = seal(dataKey, keyBytes, privateKeyAad(address));
+  const { ciphertext, ...wrapped } = sealValue(master, cloudKeyContext(address), keyBytes);
   keyBytes.fill(0);
-  return { encryptedPrivateKey, wrappedDataKey, masterKeyId: master.id };
+  return { encryptedPrivateKey: ciphertext, ...wrapped };
 }
 
 export function openPrivateKey(master: MasterKey, address: Address, sealed: SealedKey): Hex {
-  const bytes = open(unwrapDataKey(master, address, sealed), sealed.encryptedPrivateKey, privateKeyAad(address), "private key");
+  const bytes = openValue(master, cloudKeyContext(address), { ...sealed, ciphertext: sealed.encryptedPrivateKey }, "private key");
   const key = `0x${bytes.toString("hex")}` as Hex;
   bytes.fill(0);
   return key;
@@ -81,9 +111,6 @@ export function openPrivateKey(master: MasterKey, address: Address, sealed: Seal
 
 /** The same private key ciphertext, its data key re-sealed under `next`. */
 export function rewrapDataKey(current: MasterKey, next: MasterKey, address: Address, sealed: SealedKey): SealedKey {
-  const dataKey = unwrapDataKey(current, address, sealed);
-  const bytes = dataKey.export();
-  const wrappedDataKey = seal(next.key, bytes, dataKeyAad(address, next.id));
-  bytes.fill(0);
-  return { encryptedPrivateKey: sealed.encryptedPrivateKey, wrappedDataKey, masterKeyId: next.id };
+  const { wrappedDataKey, masterKeyId } = rewrapValue(current, next, cloudKeyContext(address), { ...sealed, ciphertext: sealed.encryptedPrivateKey });
+  return { encryptedPrivateKey: sealed.encryptedPrivateKey, wrappedDataKey, masterKeyId };
 }

@@ -26,7 +26,7 @@ export function createKeyVault(load: () => MasterKey): KeyVault {
         }
       }
       if (held.id !== id) {
-        throw new KeyCustodyError("The cloud keys were stored under another master key than the one this service holds; the operator must configure that master key and restart the service.");
+        throw new KeyCustodyError("The cloud keys and webhook secrets were stored under another master key than the one this service holds; the operator must configure that master key and restart the service.");
       }
       return held;
     },

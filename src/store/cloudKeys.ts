@@ -1,19 +1,27 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { SealedKey } from "../custody/envelope.js";
-import type { StoreDb } from "./db.js";
+import type { StoreDb, StoreTransaction } from "./db.js";
 import { chatLinks, cloudKeyMaster, cloudKeys } from "./schema.js";
+import type { Queryable } from "./transactions.js";
 
 export type CloudKeyRow = typeof cloudKeys.$inferSelect;
-type Transaction = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
 
 /**
- * The master key id recorded for the cloud keys, locked until the transaction ends: shared by key creation,
- * exclusive for rotation. Records `proposedId` first when nothing is recorded yet (no key was ever created).
+ * The master key id recorded for the cloud keys (and the webhook secrets, sealed the same way), locked until the
+ * transaction ends: shared by whatever seals a value, exclusive for rotation. Records `proposedId` first when nothing
+ * is recorded yet (nothing was ever sealed).
  */
-export async function lockCloudKeyMasterId(tx: Transaction, mode: "share" | "update", proposedId: string): Promise<string> {
+export async function lockCloudKeyMasterId(tx: StoreTransaction, mode: "share" | "update", proposedId: string): Promise<string> {
   await tx.insert(cloudKeyMaster).values({ masterKeyId: proposedId }).onConflictDoNothing();
   const [row] = await tx.select().from(cloudKeyMaster).for(mode === "share" ? "share" : "update");
   return row!.masterKeyId;
+}
+
+/** lockCloudKeyMasterId, shared, in a transaction of the stores that use pg directly (the webhooks'). */
+export async function shareMasterKeyRecord(db: Queryable, proposedId: string): Promise<string> {
+  await db.query("INSERT INTO tokenhub_app.cloud_key_master (master_key_id) VALUES ($1) ON CONFLICT DO NOTHING", [proposedId]);
+  const { rows } = await db.query<{ master_key_id: string }>("SELECT master_key_id FROM tokenhub_app.cloud_key_master FOR SHARE");
+  return rows[0]!.master_key_id;
 }
 
 /** The recorded master key id, or undefined when no key was ever created. */
@@ -24,7 +32,7 @@ export async function readCloudKeyMasterId(db: StoreDb): Promise<string | undefi
 
 /** Inserts the sealed key, and its chat link when given, in the caller's transaction. */
 export async function insertCloudKey(
-  tx: Transaction,
+  tx: StoreTransaction,
   key: { id: string; projectId: string; address: string; customRef: string | null; sealed: SealedKey; chatId?: string },
 ): Promise<void> {
   await tx.insert(cloudKeys).values({
@@ -62,17 +70,19 @@ export async function listProjectCloudKeys(
 
 /**
  * Re-seals every key's data key in one transaction, with the master id row locked: `rewrap` gets each row and
- * returns its new sealing. Either every key moves to `nextId` or none does.
+ * returns its new sealing, then `rewrapOthers` re-seals what else was sealed with the master key (the webhook secrets)
+ * in the same transaction. Either everything moves to `nextId` or nothing does.
  */
-export async function rewrapAllCloudKeys(
+export async function rewrapAllCloudKeys<Others>(
   db: StoreDb,
   expectedCurrentId: string,
   nextId: string,
   rewrap: (row: CloudKeyRow) => SealedKey,
-): Promise<{ count: number; recordedId: string }> {
+  rewrapOthers: (tx: StoreTransaction) => Promise<Others>,
+): Promise<{ count: number; recordedId: string; others: Others | undefined }> {
   return await db.transaction(async (tx) => {
     const recordedId = await lockCloudKeyMasterId(tx, "update", expectedCurrentId);
-    if (recordedId !== expectedCurrentId) return { count: 0, recordedId };
+    if (recordedId !== expectedCurrentId) return { count: 0, recordedId, others: undefined };
     const rows = await tx.select().from(cloudKeys).orderBy(asc(cloudKeys.createdAt)).for("update");
     for (const row of rows) {
       const sealed = rewrap(row);
@@ -81,7 +91,8 @@ export async function rewrapAllCloudKeys(
         .set({ wrappedDataKey: sealed.wrappedDataKey, masterKeyId: sealed.masterKeyId })
         .where(eq(cloudKeys.id, row.id));
     }
+    const others = await rewrapOthers(tx);
     await tx.update(cloudKeyMaster).set({ masterKeyId: nextId, updatedAt: sql`now()` });
-    return { count: rows.length, recordedId };
+    return { count: rows.length, recordedId, others };
   });
 }

@@ -5,6 +5,8 @@ import * as schema from "./schema.js";
 
 export type StoreDb = ReturnType<typeof drizzle<typeof schema>>;
 export type Store = { pool: pg.Pool; db: StoreDb; close(): Promise<void> };
+/** A database transaction of the drizzle client. */
+export type StoreTransaction = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
 
 /**
  * A pool on the app store, created by whoever wires the process, closed on shutdown. `name` is the connections'

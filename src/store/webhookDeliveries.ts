@@ -11,7 +11,7 @@ export type ClaimedDelivery = {
   retryUntil: Date;
   body: string;
   url: string;
-  /** The endpoint's live secrets: its secret, and the previous one while a rotation overlaps. */
+  /** The endpoint's live secrets as stored (sealed): its secret, and the previous one while a rotation overlaps. */
   secrets: string[];
 };
 

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { StoreTransaction } from "./db.js";
 import type { Queryable } from "./transactions.js";
 
 /** A project's webhook endpoint (migration 0130). */
@@ -7,8 +9,9 @@ export type WebhookEndpoint = {
   url: string;
   description: string | null;
   events: string[];
+  /** As stored: sealed (src/custody/webhookSecret.ts), or in plain text when an earlier release wrote it. */
   secret: string;
-  /** The secret before the last rotation, still signing until `previousSecretExpiresAt`. */
+  /** The secret before the last rotation, as stored, still signing until `previousSecretExpiresAt`. */
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
   /** When a delivery to it last ran out of retries; null once one succeeds again. */
@@ -99,4 +102,46 @@ export async function rotateWebhookSecret(
     [id, projectId ?? null, secret, overlapMs],
   );
   return rows[0] === undefined ? undefined : endpointOf(rows[0]);
+}
+
+/** Whether an endpoint's secret is not stored in the sealed form (`sealedPrefix`) yet. */
+export async function hasUnsealedSecrets(db: Queryable, sealedPrefix: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM tokenhub_app.webhook_endpoints WHERE NOT starts_with(secret, $1) OR NOT starts_with(previous_secret, $1)) AS found`,
+    [sealedPrefix],
+  );
+  return rows[0]!.found;
+}
+
+/** The endpoints with a secret not stored in the sealed form yet (`sealedPrefix`), locked until the transaction ends. */
+export async function lockUnsealedSecrets(db: Queryable, sealedPrefix: string): Promise<{ id: string; secret: string; previousSecret: string | null }[]> {
+  const { rows } = await db.query<{ id: string; secret: string; previous_secret: string | null }>(
+    `SELECT id, secret, previous_secret FROM tokenhub_app.webhook_endpoints
+      WHERE NOT starts_with(secret, $1) OR NOT starts_with(previous_secret, $1)
+      ORDER BY id FOR UPDATE`,
+    [sealedPrefix],
+  );
+  return rows.map((row) => ({ id: row.id, secret: row.secret, previousSecret: row.previous_secret }));
+}
+
+/** Replaces the stored secrets of these endpoints (with the same secrets, sealed). */
+export async function replaceStoredSecrets(db: Queryable, rows: readonly { id: string; secret: string; previousSecret: string | null }[]): Promise<void> {
+  await db.query(
+    `UPDATE tokenhub_app.webhook_endpoints w SET secret = s.secret, previous_secret = s.previous_secret
+       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, secret, previous_secret)
+      WHERE w.id = s.id`,
+    [rows.map((row) => row.id), rows.map((row) => row.secret), rows.map((row) => row.previousSecret)],
+  );
+}
+
+/** Every endpoint's stored secrets replaced by `reseal`'s, in the master key rotation's transaction; how many endpoints. */
+export async function resealAllWebhookSecrets(tx: StoreTransaction, reseal: (endpointId: string, stored: string) => string): Promise<number> {
+  const { rows } = await tx.execute<{ id: string; secret: string; previous_secret: string | null }>(
+    sql`SELECT id, secret, previous_secret FROM tokenhub_app.webhook_endpoints ORDER BY id FOR UPDATE`,
+  );
+  for (const row of rows) {
+    const previous = row.previous_secret === null ? null : reseal(row.id, row.previous_secret);
+    await tx.execute(sql`UPDATE tokenhub_app.webhook_endpoints SET secret = ${reseal(row.id, row.secret)}, previous_secret = ${previous} WHERE id = ${row.id}`);
+  }
+  return rows.length;
 }

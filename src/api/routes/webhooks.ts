@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { WebhookSettings } from "../../config/env.js";
+import type { KeyVault } from "../../custody/keyVault.js";
 import { bearerSecurity, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
 import {
   createWebhookBody,
@@ -141,18 +142,18 @@ const redeliverSpec = endpointRoute(
   webhookEventParams,
 );
 
-export function webhooksRoutes(deps: { store: StoreDb; runtime: { webhooks: WebhookSettings } }) {
+export function webhooksRoutes(deps: { store: StoreDb; vault: KeyVault; runtime: { webhooks: WebhookSettings } }) {
   const db = deps.store.$client;
   const settings = deps.runtime.webhooks;
   return createRouter()
-    .openapi(createSpec, async (c) => c.json({ success: true as const, ...(await createWebhook(db, settings, c.get("principal").projectId, c.req.valid("json"))) }, 200))
+    .openapi(createSpec, async (c) => c.json({ success: true as const, ...(await createWebhook(db, deps.vault, settings, c.get("principal").projectId, c.req.valid("json"))) }, 200))
     .openapi(listSpec, async (c) => c.json({ success: true as const, webhooks: (await listWebhooks(db, c.get("principal").projectId)).map(({ projectId: _, ...view }) => view) }, 200))
     .openapi(deleteSpec, async (c) => {
       await deleteWebhook(db, c.get("principal").projectId, c.req.valid("param").webhookId);
       return c.json({ success: true as const }, 200);
     })
     .openapi(testSpec, async (c) => c.json({ success: true as const, ...(await testWebhook(db, settings, c.get("principal").projectId, c.req.valid("param").webhookId)) }, 200))
-    .openapi(rotateSpec, async (c) => c.json({ success: true as const, ...(await rotateSecret(db, c.get("principal").projectId, c.req.valid("param").webhookId)) }, 200))
+    .openapi(rotateSpec, async (c) => c.json({ success: true as const, ...(await rotateSecret(db, deps.vault, c.get("principal").projectId, c.req.valid("param").webhookId)) }, 200))
     .openapi(deliveriesSpec, async (c) => {
       const query = c.req.valid("query");
       const page = await listWebhookDeliveries(db, c.get("principal").projectId, c.req.valid("param").webhookId, { page: query.page, pageSize: PAGE_SIZE, status: query.status });

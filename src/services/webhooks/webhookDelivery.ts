@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { WebhookSettings } from "../../config/env.js";
+import type { KeyVault } from "../../custody/keyVault.js";
 import type { Logger } from "../../logger.js";
 import { withTransaction } from "../../store/db.js";
 import {
@@ -9,7 +10,8 @@ import {
   recordDeliveryOutcomes,
   renewDeliveryLeases,
 } from "../../store/webhookDeliveries.js";
-import { createWebhookHttp } from "./webhookHttp.js";
+import { type AttemptResult, createWebhookHttp } from "./webhookHttp.js";
+import { openWebhookSecrets } from "./webhookSecrets.js";
 import { signWebhook } from "./webhookSignature.js";
 
 /** Subjects one replica delivers at once (each one delivery at a time), and deliveries of a subject it claims at once. */
@@ -41,7 +43,7 @@ export type WebhookDeliverer = { start(): void; stop(): Promise<void> };
  * marked failing. Delivery is at least once: a replica that dies mid-attempt leaves its claims to expire, and they are
  * sent again; receivers deduplicate on the event id (webhook-id).
  */
-export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookSettings; logger: Logger; userAgent: string }): WebhookDeliverer {
+export function createWebhookDeliverer(deps: { pool: pg.Pool; vault: KeyVault; settings: WebhookSettings; logger: Logger; userAgent: string }): WebhookDeliverer {
   const { pool, settings, logger } = deps;
   const web = createWebhookHttp({ timeoutMs: settings.timeoutMs, allowPrivateAddresses: settings.allowPrivateAddresses, userAgent: deps.userAgent });
   const stopping = new AbortController();
@@ -60,9 +62,21 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; settings: WebhookS
     nudge();
   };
 
+  const send = async (delivery: ClaimedDelivery): Promise<AttemptResult> => {
+    let secrets: string[];
+    try {
+      secrets = openWebhookSecrets(deps.vault, delivery.endpointId, delivery.secrets);
+    } catch (error) {
+      // A secret that does not open (sealed with a master key this process does not hold): nothing is sent, and the
+      // delivery waits for its retry as if the receiver had refused it, until the operator configures that key.
+      return { statusCode: null, error: (error as Error).message };
+    }
+    return await web.post(delivery.url, signWebhook(secrets, delivery.eventId, new Date(), delivery.body), delivery.body, stopping.signal);
+  };
+
   const attempt = async (delivery: ClaimedDelivery): Promise<DeliveryOutcome> => {
     const base = { endpointId: delivery.endpointId, eventId: delivery.eventId, seq: delivery.seq, subject: delivery.subject };
-    const result = await web.post(delivery.url, signWebhook(delivery.secrets, delivery.eventId, new Date(), delivery.body), delivery.body, stopping.signal);
+    const result = await send(delivery);
     if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) return { ...base, outcome: "delivered", statusCode: result.statusCode };
     const error = result.error ?? `HTTP ${result.statusCode}`;
     if (stopping.signal.aborted) return { ...base, outcome: "released" };

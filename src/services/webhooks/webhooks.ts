@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import dns from "node:dns/promises";
 import net from "node:net";
+import type pg from "pg";
 import type { WebhookSettings } from "../../config/env.js";
+import type { KeyVault } from "../../custody/keyVault.js";
+import { sealWebhookSecret } from "../../custody/webhookSecret.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
 import { TEST_EVENT_TYPE } from "../../schemas/webhookEvents.js";
 import type { Queryable } from "../../store/transactions.js";
@@ -17,12 +20,14 @@ import {
 import { insertWebhookEvents } from "../../store/webhookOutbox.js";
 import { specialUseRefusal } from "../metadata/specialUseAddresses.js";
 import { webhookEvent } from "./webhookEvent.js";
+import { withSealingKey } from "./webhookSecrets.js";
 import { generateWebhookSecret } from "./webhookSignature.js";
 
 /**
- * A project's webhook endpoints: created with the events they subscribe to (their secret answered once), listed,
- * deleted, tested, their secret rotated, their deliveries listed and redelivered. `projectId` undefined (the CLI, run
- * by the operator) reaches every project's; a project's token reaches its own only, another's being a 404.
+ * A project's webhook endpoints: created with the events they subscribe to (their secret answered once, and stored
+ * sealed with the master key), listed, deleted, tested, their secret rotated, their deliveries listed and redelivered.
+ * `projectId` undefined (the CLI, run by the operator) reaches every project's; a project's token reaches its own
+ * only, another's being a 404.
  */
 export type WebhookView = {
   webhookId: string;
@@ -75,21 +80,25 @@ export async function checkWebhookUrl(input: string, settings: Pick<WebhookSetti
 }
 
 export async function createWebhook(
-  db: Queryable,
+  pool: pg.Pool,
+  vault: KeyVault,
   settings: WebhookSettings,
   projectId: string,
   input: { url: string; events: string[]; description?: string },
 ): Promise<WebhookView & { secret: string }> {
   const url = await checkWebhookUrl(input.url, settings);
+  const id = randomUUID();
   const secret = generateWebhookSecret();
-  const endpoint = await insertWebhookEndpoint(db, {
-    id: randomUUID(),
-    projectId,
-    url,
-    description: input.description ?? null,
-    events: [...new Set(input.events)],
-    secret,
-  });
+  const endpoint = await withSealingKey(pool, vault, (client, master) =>
+    insertWebhookEndpoint(client, {
+      id,
+      projectId,
+      url,
+      description: input.description ?? null,
+      events: [...new Set(input.events)],
+      secret: sealWebhookSecret(master, id, secret),
+    }),
+  );
   return { ...webhookView(endpoint), secret };
 }
 
@@ -108,9 +117,18 @@ export async function deleteWebhook(db: Queryable, projectId: string | undefined
 }
 
 /** A new secret, answered once; the old one keeps signing (a second signature) for SECRET_OVERLAP_MS. */
-export async function rotateSecret(db: Queryable, projectId: string | undefined, id: string): Promise<{ webhookId: string; secret: string; previousSecretExpiresAt: string }> {
+export async function rotateSecret(
+  pool: pg.Pool,
+  vault: KeyVault,
+  projectId: string | undefined,
+  id: string,
+): Promise<{ webhookId: string; secret: string; previousSecretExpiresAt: string }> {
   const secret = generateWebhookSecret();
-  const endpoint = await rotateWebhookSecret(db, projectId, id, secret, SECRET_OVERLAP_MS);
+  const endpoint = await withSealingKey(pool, vault, async (client, master) => {
+    // Sealed for the id as stored, whatever spelling of it the caller used.
+    const found = await findWebhookEndpoint(client, projectId, id);
+    return found && (await rotateWebhookSecret(client, projectId, found.id, sealWebhookSecret(master, found.id, secret), SECRET_OVERLAP_MS));
+  });
   if (endpoint === undefined) throw new NotFoundError(`No webhook ${id} belongs to this project.`);
   return { webhookId: endpoint.id, secret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt!.toISOString() };
 }
