@@ -99,16 +99,19 @@ describe("metadata propagation: a replica killed holding a claim", { timeout: 30
   it("hands the claimed changes over within the lease: another replica announces them", async () => {
     const victim = await waitFor(propagationHolder, { timeoutMs: LEASE_MS * 3 });
     const releaseSigner = await holdSignerLock();
-    renameWithoutAnswer(victim, 1);
-    const { claim } = await waitFor(() => claimOf(1), { timeoutMs: 30_000, message: () => "the write's change was never claimed" });
-    // Longer than a claim lasts unrenewed: the replica at work keeps it, so nobody sends these changes a second time.
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 2_000));
-    const kept = await claimOf(1);
-    expect(kept?.claim).toBe(claim);
-    expect(kept!.renewedMsAgo).toBeLessThan(LEASE_MS);
-
-    const killedAt = kill(victim);
-    await releaseSigner();
+    let killedAt: number;
+    try {
+      renameWithoutAnswer(victim, 1);
+      const { claim } = await waitFor(() => claimOf(1), { timeoutMs: 30_000, message: () => "the write's change was never claimed" });
+      // Longer than a claim lasts unrenewed: the replica at work keeps it, so nobody sends these changes a second time.
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 2_000));
+      const kept = await claimOf(1);
+      expect(kept?.claim).toBe(claim);
+      expect(kept!.renewedMsAgo).toBeLessThan(LEASE_MS);
+      killedAt = kill(victim);
+    } finally {
+      await releaseSigner();
+    }
     const [hash] = await waitFor(async () => {
       const seen = await announcements(1);
       return seen.length > 0 && seen;
@@ -120,17 +123,17 @@ describe("metadata propagation: a replica killed holding a claim", { timeout: 30
     await waitFor(async () => (await pendingChanges()) === 0, { message: () => "the announced change is still pending" });
   });
 
-  it("a transaction recorded before the kill is mined, and the changes are announced once more, never lost", async () => {
+  it("changes whose transaction was recorded before the kill, but not settled, are announced again: twice, never lost", async () => {
     // The survivor of the first kill holds the job now: it dies in turn, and a new replica takes over.
     await cluster.addReplica();
     const victim = await waitFor(propagationHolder, { timeoutMs: LEASE_MS * 3 });
     const releaseSigner = await holdSignerLock();
-    renameWithoutAnswer(victim, 2);
-    const { claim } = await waitFor(() => claimOf(2), { timeoutMs: 30_000, message: () => "the write's change was never claimed" });
-    // The claimed rows locked: the victim records and sends its transaction, then waits to settle the claim.
     const rows: pg.PoolClient = await cluster.pool.connect();
     let killedAt: number;
     try {
+      renameWithoutAnswer(victim, 2);
+      const { claim } = await waitFor(() => claimOf(2), { timeoutMs: 30_000, message: () => "the write's change was never claimed" });
+      // The claimed rows locked: the victim records and sends its transaction, then waits to settle the claim.
       await rows.query("BEGIN");
       await rows.query("SELECT 1 FROM tokenhub_app.metadata_changes WHERE claim = $1 FOR UPDATE", [claim]);
       await releaseSigner();
@@ -152,6 +155,7 @@ describe("metadata propagation: a replica killed holding a claim", { timeout: 30
       const { rows: own } = await rows.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
       await cluster.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [own[0]!.pid]);
     } finally {
+      await releaseSigner();
       await rows.query("ROLLBACK").catch(() => undefined);
       rows.release();
     }
