@@ -114,14 +114,24 @@ export async function releaseMetadataChanges(db: StoreDb, claim: string): Promis
 }
 
 /**
- * Collections with changes waiting and their window over. Claims older than `staleClaimMs` belong to a process that
- * died between claiming and settling: they are released first (their transaction may have been sent; sending the
- * events twice is harmless, never sending them is not).
+ * The claim's process is still at work on it: `claimed_at` is the claim's last sign of life, renewed while the
+ * process sends, so that only a claim whose process died goes stale.
  */
-export async function collectionsDueForPropagation(db: StoreDb, windowMs: number, staleClaimMs: number): Promise<CollectionKey[]> {
+export async function renewMetadataChanges(db: StoreDb, claim: string): Promise<void> {
+  await db.execute(sql`UPDATE tokenhub_app.metadata_changes SET claimed_at = now() WHERE claim = ${claim}`);
+}
+
+/**
+ * Collections with changes waiting and their window over. A claim not renewed for `claimMs` belongs to a process that
+ * died between claiming and settling (killed, or cut from the database): it is released first, so that its changes
+ * are announced within `claimMs` of its death, by whichever process claims them next. Its transaction may have been
+ * recorded before the process died, and is then sent as well: sending the events twice is harmless, never sending
+ * them is not.
+ */
+export async function collectionsDueForPropagation(db: StoreDb, windowMs: number, claimMs: number): Promise<CollectionKey[]> {
   await db.execute(sql`
     UPDATE tokenhub_app.metadata_changes SET claim = NULL, claimed_at = NULL
-     WHERE claim IS NOT NULL AND claimed_at < now() - make_interval(secs => ${staleClaimMs / 1000})`);
+     WHERE claim IS NOT NULL AND claimed_at < now() - make_interval(secs => ${claimMs / 1000})`);
   const due = await db.execute<{ chain_id: string; address: string }>(sql`
     SELECT DISTINCT c.chain_id, c.address
       FROM tokenhub_app.metadata_changes c

@@ -11,6 +11,7 @@ import {
   patchTokenMetadata,
   queueMetadataChange,
   releaseMetadataChanges,
+  renewMetadataChanges,
   settleMetadataChanges,
 } from "../../src/store/metadataChanges.js";
 import { discoverRemoteTokens, findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
@@ -100,6 +101,25 @@ describe.skipIf(!admin)("metadata store", () => {
     expect(await claimMetadataChanges(store.db, key, again, 0)).toEqual({ tokenIds: [4n], collection: false });
     await settleMetadataChanges(store.db, again);
     expect(await claimMetadataChanges(store.db, key, crypto.randomUUID(), 0)).toBeUndefined();
+  });
+
+  it("releases a claim left unrenewed for the claim's time, and keeps one its process renews", async () => {
+    const key = { chainId: 8, address: COLLECTION };
+    await queueMetadataChange(store.db, key, { tokenIds: [5n] });
+    const claim = crypto.randomUUID();
+    expect(await claimMetadataChanges(store.db, key, claim, 0)).toEqual({ tokenIds: [5n], collection: false });
+    const age = () => store.pool.query("UPDATE tokenhub_app.metadata_changes SET claimed_at = now() - interval '11 seconds' WHERE claim = $1", [claim]);
+    const due = async () => (await collectionsDueForPropagation(store.db, 0, 10_000)).filter((collection) => collection.chainId === 8);
+    const claims = async () => (await store.pool.query("SELECT claim FROM tokenhub_app.metadata_changes WHERE chain_id = 8")).rows.map((row) => row.claim);
+
+    await age();
+    await renewMetadataChanges(store.db, claim);
+    expect(await due()).toEqual([]);
+    expect(await claims()).toEqual([claim]);
+
+    await age();
+    expect(await due()).toEqual([{ chainId: 8, address: COLLECTION.toLowerCase() }]);
+    expect(await claims()).toEqual([null]);
   });
 
   it("reads the metadata of more tokens than one statement may carry parameters (a large collection's holders)", async () => {

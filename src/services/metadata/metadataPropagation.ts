@@ -10,8 +10,10 @@ import {
   claimMetadataChanges,
   collectionsDueForPropagation,
   releaseMetadataChanges,
+  renewMetadataChanges,
   settleMetadataChanges,
 } from "../../store/metadataChanges.js";
+import { LEASE_MS } from "../../store/leases.js";
 import { findProjectCollection } from "../../store/projectCollections.js";
 import type { ChainWriter } from "../transactions/chainWriter.js";
 
@@ -28,8 +30,12 @@ export type MetadataPropagation = { writer: ChainWriter; store: StoreDb; windowM
 
 /** Past this many tokens in one transaction, one whole-collection event replaces the per-token ones (gas). */
 const MAX_TOKEN_EVENTS = 100;
-/** A claim this old belongs to a process that died before settling it. */
-const STALE_CLAIM_MS = 10 * 60_000;
+/**
+ * A claim not renewed for this long belongs to a process that died before settling it; the process holding one
+ * renews it every third of that while it works. As long as the job's lease: a replica's death hands over its claims
+ * when it hands over the job, whichever replica (a write's request, or the job) claimed them.
+ */
+const CLAIM_MS = LEASE_MS;
 
 /**
  * The call that announces the changes: one function, or several through the token's `multicall`. The ERC-721 ABI
@@ -77,10 +83,28 @@ export async function sendPropagation(
  * metadata is stored whatever happens here, and changes that could not be sent are tried again by the next pass.
  */
 export async function propagateMetadata(propagation: MetadataPropagation, collection: CollectionKey, operationId?: string): Promise<Hex | undefined> {
-  const { store, writer, logger } = propagation;
+  const { store } = propagation;
   const claim = randomUUID();
   const changes = await claimMetadataChanges(store, collection, claim, propagation.windowMs);
   if (changes === undefined) return undefined;
+  // A failed renewal is retried at the next beat; if they all fail the changes may be sent twice, which is harmless.
+  const renewal = setInterval(() => void renewMetadataChanges(store, claim).catch(() => undefined), Math.floor(CLAIM_MS / 3));
+  try {
+    return await sendClaimed(propagation, collection, claim, changes, operationId);
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+/** Sends claimed changes, then settles the claim, or releases it for the next pass when the chain may take them later. */
+async function sendClaimed(
+  propagation: MetadataPropagation,
+  collection: CollectionKey,
+  claim: string,
+  changes: ClaimedChanges,
+  operationId?: string,
+): Promise<Hex | undefined> {
+  const { store, writer, logger } = propagation;
   const owned = await findProjectCollection(store, collection.chainId, getAddress(collection.address));
   if (owned === undefined || owned.kind === "erc20") {
     await settleMetadataChanges(store, claim);
@@ -107,7 +131,7 @@ export async function propagateMetadata(propagation: MetadataPropagation, collec
 
 /** One pass of the background job: every collection whose changes wait and whose window is over. */
 export async function propagateDueMetadata(propagation: MetadataPropagation): Promise<number> {
-  const due = await collectionsDueForPropagation(propagation.store, propagation.windowMs, STALE_CLAIM_MS);
+  const due = await collectionsDueForPropagation(propagation.store, propagation.windowMs, CLAIM_MS);
   let sent = 0;
   for (const collection of due) {
     if ((await propagateMetadata(propagation, collection)) !== undefined) sent += 1;
