@@ -37,8 +37,26 @@ export function preparedStatement<Row>(db: object, name: string, build: () => SQ
   const pool = (db as { $client?: pg.Pool }).$client;
   if (typeof pool?.query !== "function") throw new Error("preparedStatement needs a node-postgres drizzle database");
   const { sql: text, params } = dialect.sqlToQuery(build());
-  const statement: PreparedStatement<Row> = async (values) =>
-    (await pool.query<Row & pg.QueryResultRow>({ name, text, values: fillPlaceholders(params, values), types })).rows;
+  const statement: PreparedStatement<Row> = async (values) => {
+    const query = { name, text, values: fillPlaceholders(params, values), types };
+    // A connection that prepared the statement before the index's views moved to another build fails it once, and the
+    // pool closes a connection whose query failed: the next one prepares it anew (at most one try per connection).
+    for (let tries = 0; ; tries++) {
+      try {
+        return (await pool.query<Row & pg.QueryResultRow>(query)).rows;
+      } catch (error) {
+        if (!isStalePlan(error) || tries >= (pool.options.max ?? 10)) throw error;
+      }
+    }
+  };
   statements.set(name, statement as PreparedStatement<unknown>);
   return statement;
+}
+
+/**
+ * PostgreSQL refuses a prepared statement whose result row type changed since it was prepared: the index schema's
+ * views now name another build's tables (src/store/indexDeployments.ts), whose enum types are that build's own.
+ */
+function isStalePlan(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: string }).code === "0A000" && error.message.includes("cached plan must not change result type");
 }

@@ -40,6 +40,38 @@ describe.skipIf(!url)("prepared statements", () => {
     }
   });
 
+  it("runs on after the views it reads move to another build, whose enum type is another", async () => {
+    // Two connections, each preparing the statement before the switch: each fails it once afterwards.
+    const twoPool = new pg.Pool({ connectionString: url, max: 2 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const schemas = ["tokenhub_test_views", "tokenhub_test_build_a", "tokenhub_test_build_b"];
+    const dropAll = () => admin.query(schemas.map((schema) => `DROP SCHEMA IF EXISTS ${schema} CASCADE;`).join(""));
+    try {
+      await dropAll();
+      for (const [build, kind] of [["tokenhub_test_build_a", "erc20"], ["tokenhub_test_build_b", "erc721"]] as const) {
+        await admin.query(`CREATE SCHEMA ${build}; CREATE TYPE ${build}.kind AS ENUM ('erc20', 'erc721');
+          CREATE TABLE ${build}.collection (address text, kind ${build}.kind); INSERT INTO ${build}.collection VALUES ('0x1', '${kind}')`);
+      }
+      // As src/store/indexDeployments.ts switches a view, in one transaction.
+      const viewOnto = (build: string) =>
+        admin.query(`BEGIN; DROP VIEW IF EXISTS tokenhub_test_views.collection; CREATE VIEW tokenhub_test_views.collection AS SELECT * FROM ${build}.collection; COMMIT`);
+      await admin.query("CREATE SCHEMA tokenhub_test_views");
+      await viewOnto("tokenhub_test_build_a");
+      const statement = preparedStatement<{ address: string; kind: string }>(drizzle(twoPool), "tokenhub_test_kind", () => sql`SELECT address, kind FROM tokenhub_test_views.collection`);
+      expect(await Promise.all([statement({}), statement({})])).toEqual([[{ address: "0x1", kind: "erc20" }], [{ address: "0x1", kind: "erc20" }]]);
+      expect(twoPool.totalCount).toBe(2);
+
+      await viewOnto("tokenhub_test_build_b");
+      expect(await Promise.all([statement({}), statement({})])).toEqual([[{ address: "0x1", kind: "erc721" }], [{ address: "0x1", kind: "erc721" }]]);
+      expect(await statement({})).toEqual([{ address: "0x1", kind: "erc721" }]);
+    } finally {
+      await dropAll();
+      await admin.end();
+      await twoPool.end();
+    }
+  });
+
   it("refuses a name PostgreSQL would truncate into another's", () => {
     expect(() => preparedStatement(db, `tokenhub_${"x".repeat(60)}`, () => sql`SELECT 1`)).toThrow(/Statement name too long/);
   });
