@@ -133,6 +133,14 @@ describe("metadata given at mint is on the token from the first read that lists 
 
   it("a metadata write made while the mint's metadata waits for the job applies to what the reads show, and stays", async () => {
     const given = { name: "Silver", traits: [{ name: "tier", value: "silver" }] };
+    // The job is held back until the write is made: the test holds its lease, as another replica would.
+    const job = "minted token metadata";
+    await queryDatabase(
+      service.databaseUrl(),
+      `INSERT INTO tokenhub_app.leases (name, holder, expires_at) VALUES ($1, 'test', now() + interval '2 minutes')
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at`,
+      [job],
+    );
     const minted = await groupos("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: club, recipientAddress: recipient(200), metadata: given });
     expect(minted.status).toBe(200);
     const token = await waitFor(async () => {
@@ -140,7 +148,7 @@ describe("metadata given at mint is on the token from the first read that lists 
       return listed?.[0] as { tokenId: string; metadata: unknown } | undefined;
     });
     expect(token.metadata).toEqual(effective(token.tokenId, given));
-    // As soon as the token is listed (the receipt loop has not seen it yet): the name goes back to the collection's.
+    // The job has not attached the mint's metadata: the write's name: null sends the name back to the collection's.
     const rows = () =>
       queryDatabase<{ metadata: unknown; attached: boolean }>(
         service.databaseUrl(),
@@ -150,6 +158,7 @@ describe("metadata given at mint is on the token from the first read that lists 
     expect(await rows()).toEqual([]);
     const written = await groupos("PUT", "/api/v1/nft/tokenMetadata", { chainId: 31337, contractAddress: club, tokenId: token.tokenId, metadata: { name: null, description: "Second place" } });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
+    await queryDatabase(service.databaseUrl(), "DELETE FROM tokenhub_app.leases WHERE name = $1 AND holder = 'test'", [job]);
     const expected = { ...effective(token.tokenId, given), name: `Club #${token.tokenId}`, description: "Second place" };
     await waitFor(async () => (await groupos("GET", `/api/v1/transactions/${minted.body.transactionHash}`)).body.status === "success");
     // The job's pass after the receipt leaves the write in place.

@@ -85,7 +85,7 @@ describe("GET /api/v1/erc1155/owners", () => {
     const expected = await expectedErc1155Owners(owners);
     expect(expected).toHaveLength(51);
     const query = `/api/v1/erc1155/owners?chainId=31337&contractAddress=${items}`;
-    await waitFor(async () => JSON.stringify((await call("GET", query)).body.owners) === JSON.stringify(expected.slice(0, 50)), { timeoutMs: 5_000 });
+    await waitFor(async () => JSON.stringify((await call("GET", query)).body.owners) === JSON.stringify(expected.slice(0, 50)), { timeoutMs: 30_000 });
     expect((await call("GET", query)).body).toEqual({ success: true, owners: expected.slice(0, 50), page: 0, nextPage: 1 });
     expect((await call("GET", `${query}&page=1`)).body).toEqual({ success: true, owners: expected.slice(50), page: 1, nextPage: null });
     expect((await call("GET", `${query}&page=2`)).body).toEqual({ success: true, owners: [], page: 2, nextPage: null });

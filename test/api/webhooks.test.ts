@@ -116,9 +116,11 @@ describe("webhooks", { timeout: 120_000 }, () => {
     expect(() => verify(secret, { ...request, headers: { ...request.headers, "webhook-timestamp": old } })).toThrow(/too old/);
     expect(() => verify("whsec_" + Buffer.alloc(32, 7).toString("base64"), request)).toThrow(WebhookVerificationError);
 
-    const log = await call("GET", `/api/v1/webhooks/${webhookId}/deliveries`);
-    expect(log.status).toBe(200);
-    expect(log.body.deliveries.map((entry: Body) => entry.status)).toEqual(log.body.deliveries.map(() => "delivered"));
+    // The receiver has each request before its answer reaches the deliverer, which writes the outcomes afterwards.
+    const log = await waitFor(async () => {
+      const answer = await call("GET", `/api/v1/webhooks/${webhookId}/deliveries`);
+      return answer.status === 200 && answer.body.deliveries.every((entry: Body) => entry.status === "delivered") && answer;
+    });
     expect(log.body.deliveries.find((entry: Body) => entry.eventId === mintConfirmed!.id)).toMatchObject({ type: "mint.confirmed", attempts: 1, lastStatusCode: 200, event: mintConfirmed });
   });
 

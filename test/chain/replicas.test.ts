@@ -158,8 +158,9 @@ describe("a lease", () => {
     expect(ran).toEqual(["a", "a"]);
 
     // "a" renews it once more, then dies: "b" gets it once it expired, not before.
-    await a.runIfHeld(async () => undefined);
+    // Taken before the renewal: the expiry is counted from the database's clock when it renewed, at or after this.
     const diedAt = Date.now();
+    await a.runIfHeld(async () => undefined);
     await waitFor(async () => {
       await b.runIfHeld(async () => void ran.push("b"));
       return ran.includes("b");

@@ -96,7 +96,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     child.stdout!.on("data", append);
     child.stderr!.on("data", append);
     const current = child;
-    exited = new Promise((resolve) => current.once("exit", (code) => resolve(code)));
+    exited = exitWithOutput(current);
     let gone = false;
     void exited.then(() => {
       gone = true;
@@ -175,12 +175,28 @@ export async function startTestService(options: { external?: boolean; env?: Node
         run.stderr.on("data", (chunk: Buffer) => {
           stderr += chunk.toString();
         });
-        run.once("exit", (code) => {
+        void exitWithOutput(run).then((code) => {
           output += stdout + stderr;
           resolve({ code, stdout, stderr });
         });
       }),
   };
+}
+
+/**
+ * A child's exit code once its output has been read too: "exit" can come before the last output, "close" after it,
+ * unless something the child started still holds its output open, hence the second at most.
+ */
+function exitWithOutput(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once("exit", (code) => {
+      const late = setTimeout(() => resolve(code), 1_000);
+      child.once("close", () => {
+        clearTimeout(late);
+        resolve(code);
+      });
+    });
+  });
 }
 
 /**

@@ -77,9 +77,13 @@ describe("metrics", () => {
     const after = await waitFor(
       async () => {
         const series = await scrape();
-        return value(series, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) - value(before, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) === BURST && series;
+        // The gauges are sampled every 2 s, apart from the receipt counter: wait for the pass after the receipts.
+        const counted = value(series, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) - value(before, `tokenhub_transaction_receipt_seconds_count{${chain},status="success"}`) === BURST;
+        const sampled =
+          value(series, `tokenhub_transactions{${chain},status="pending"}`) === 0 && value(series, `tokenhub_signer_nonce_gap{${chain},signer="${signer}"}`) === 0;
+        return counted && sampled && series;
       },
-      { timeoutMs: 30_000, message: () => "the receipts of the burst were not counted" },
+      { timeoutMs: 30_000, message: () => "the receipts of the burst were not counted, or the gauges never sampled them" },
     );
     const moved = (key: string) => value(after, key) - value(before, key);
     expect(moved(`tokenhub_http_requests_total{${mintRoute},status="200"}`)).toBe(BURST);

@@ -35,7 +35,7 @@ async function mintAndWait(chain: ChainClient, collection: Address, quantity: bi
     chain,
     await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "mintTo", args: [holder!.address, quantity], account: minter!, chain: chain.client.chain }),
   );
-  await waitFor(async () => (await indexedTokens(collection)).length === expectedTotal, { timeoutMs: 10_000 });
+  await waitFor(async () => (await indexedTokens(collection)).length === expectedTotal, { timeoutMs: 30_000 });
 }
 
 /** The embedded database runs only while the service does: start it alone for a query between runs. */
@@ -140,7 +140,7 @@ describe("stop and start", { timeout: 180_000 }, () => {
 
     const fresh = chainOf(service);
     expect(await fresh.chain.client.getBlockNumber()).toBeLessThan(blockBefore);
-    await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 20_000 });
+    await waitFor(async () => (await fetch(`${service.baseUrl}/ready`)).status === 200, { timeoutMs: 60_000 });
     expect(await indexedTokens()).toEqual([]);
 
     const { address: collection } = await createCollectionOnChain(fresh.chain, fresh.factory, "erc721", { name: "Again", symbol: "AGN" });
@@ -161,7 +161,7 @@ describe("stop and start", { timeout: 180_000 }, () => {
     // Without the fallback the start fails. (Source files edited during the run change the fingerprint first, which
     // rebuilds the index just the same.)
     expect(service.output().slice(mark)).toMatch(/the index was built by other indexing code: rebuilding it|indexing code or indexed contracts changed/);
-    await waitFor(async () => (await indexedTokens()).length === before.length, { timeoutMs: 20_000 });
+    await waitFor(async () => (await indexedTokens()).length === before.length, { timeoutMs: 60_000 });
     expect(await indexedTokens()).toEqual(before);
   });
 

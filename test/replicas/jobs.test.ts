@@ -16,7 +16,8 @@ import { CHAIN_ID, type Cluster, inParallel, recipient, startCluster } from "./c
  * events on chain and by the requests a metadata server receives. Receipts, resubmission and gap filling:
  * test/chain/replicas.test.ts and test/replicas/replicas.test.ts.
  */
-const WINDOW_MS = 1_000;
+/** Long enough that eight writes sent at once on a loaded machine all reach one window (each claim starts it again). */
+const WINDOW_MS = 3_000;
 /** Longer than any of these jobs' pass interval (the slowest here, the collection claims, every 5 s). */
 const PASSES_MS = 6_000;
 /** The loops that keep their lease from pass to pass: one replica runs every pass while it lives. */
@@ -264,21 +265,26 @@ describe("background jobs with two API replicas", { timeout: 300_000 }, () => {
 
     for (const pid of victim.processes()) process.kill(pid, "SIGKILL");
     const killedAt = Date.now();
+    // Watched from the kill on, beside the work below, so that the time measured is the handover's and not the work's.
+    const survivorPids = survivor.processes().map(String);
+    const takeover = waitFor(
+      async () => {
+        const now = await holders();
+        return handedOver.every((name) => survivorPids.includes(now.get(name)?.split(":")[1] ?? "")) && Date.now();
+      },
+      { timeoutMs: LEASE_MS * 3, intervalMs: 100, message: () => `not every lease of ${victimLeases.join(", ")} passed to the survivor` },
+    );
+    takeover.catch(() => undefined);
     // Work for every job, all of it through the survivor or the chain, none of it done by the requests themselves.
     const mintId = await mintWithMetadata(survivor, 100);
     const permitId = await permitRedeemed(survivor, 100);
     await mintExternal(cluster.chain, 2n);
     await insertIdempotencyKeys("expired-after", 3, "25 hours");
 
-    const takenOver = await waitFor(
-      async () => {
-        const now = await holders();
-        return handedOver.every((name) => replicaOf(now.get(name)) === survivor) && Date.now();
-      },
-      { timeoutMs: LEASE_MS * 3, message: () => `not every lease of ${victimLeases.join(", ")} passed to the survivor` },
-    );
+    const takenOver = await takeover;
     console.log(`the survivor held the dead replica's ${handedOver.length} leases ${takenOver - killedAt} ms after the kill`);
-    expect(takenOver - killedAt).toBeLessThan(LEASE_MS + 5_000);
+    // The lease, then the survivor's next pass of each job (up to 1 s apart, longer on a loaded machine).
+    expect(takenOver - killedAt).toBeLessThan(LEASE_MS + 8_000);
 
     await effectOnceEach("mint metadata", [mintId]);
     await effectOnceEach("permit metadata", [permitId]);
@@ -286,7 +292,8 @@ describe("background jobs with two API replicas", { timeout: 300_000 }, () => {
     // The first write is announced by its request; the second, inside the window, by the propagation job.
     const transactions = await announceOnceEach([9, 10], () => survivor, { together: false });
     expect(transactions.size).toBe(2);
-    await waitFor(async () => (await metadataName(survivor, external, 6)) === "Remote 6", { timeoutMs: 60_000 });
+    // Tokens 5 and 6 are fetched side by side in one pass: each is waited for.
+    await waitFor(async () => (await metadataName(survivor, external, 5)) === "Remote 5" && (await metadataName(survivor, external, 6)) === "Remote 6", { timeoutMs: 60_000 });
     expect(fetched.get("5")).toBe(1);
     expect(fetched.get("6")).toBe(1);
     // The purge runs every minute: its lease is taken at the survivor's next pass.

@@ -130,10 +130,25 @@ describe("one indexer and two API replicas on one PostgreSQL", { timeout: 600_00
     const count = 300;
     const offset = 10_000;
     let killedAt = 0;
+    // Watched from the kill on, beside the burst, so that the time measured is the handover's and not the burst's.
+    const survivorPids = survivor.processes().map(String);
+    let takeover: Promise<number> | undefined;
+    const watchTakeover = () => {
+      const watched = waitFor(
+        async () => {
+          for (const name of victimJobs) if (!survivorPids.includes((await holderOf(name))?.split(":")[1] ?? "")) return undefined;
+          return Date.now();
+        },
+        { timeoutMs: LEASE_MS * 3, intervalMs: 100, message: () => `not every lease of ${victimJobs.join(", ")} passed to the survivor` },
+      );
+      watched.catch(() => undefined);
+      return watched;
+    };
     const answers = await inParallel(count, 32, async (index): Promise<Answer> => {
       if (index === count / 3 && killedAt === 0) {
         for (const pid of victim.processes()) process.kill(pid, "SIGKILL");
         killedAt = Date.now();
+        takeover = watchTakeover();
       }
       const to = index % 2 === 0 ? a : b;
       return cluster
@@ -149,16 +164,11 @@ describe("one indexer and two API replicas on one PostgreSQL", { timeout: 600_00
     console.log(`burst: ${ok.length} of ${count} answered 200 (${answers.filter((answer) => answer.status === 0).length} cut by the kill)`);
     expect(ok.length).toBeGreaterThan(count / 2);
 
-    const takenOver = await waitFor(
-      async () => {
-        for (const name of victimJobs) if (replicaOf(await holderOf(name)) !== survivor) return undefined;
-        return Date.now();
-      },
-      { timeoutMs: LEASE_MS * 3 },
-    );
+    const takenOver = await takeover!;
     console.log(`the survivor held the dead replica's ${victimJobs.length} leases (${victimJobs.join(", ")}) ${takenOver - killedAt} ms after the kill`);
     expect(victimJobs).toContain("minted token metadata");
-    expect(takenOver - killedAt).toBeLessThan(LEASE_MS + 5_000);
+    // The lease, then the survivor's next pass of each job (up to 1 s apart, longer on a loaded machine).
+    expect(takenOver - killedAt).toBeLessThan(LEASE_MS + 8_000);
     await noneLeftPending();
     const balances = await inParallel(count, 32, (index) => balanceOf(recipient(offset + index)));
     for (const index of ok) expect(balances[index], `mint ${index}`).toBe(1n);
