@@ -112,6 +112,8 @@ const sql = (query: string) => `/sql/db?sql=${encodeURIComponent(JSON.stringify(
 /** Every read route of the existing chain A: REST, GraphQL and SQL. */
 function readRoutes(): string[] {
   return [
+    // Its prepared statement reads an enum column, whose type is each build's own (src/store/preparedStatements.ts).
+    `/api/v1/collections?chainId=${A}`,
     `/api/v1/erc721/tokens?chainId=${A}&contractAddress=${nft}`,
     `/api/v1/erc721/owners?chainId=${A}&contractAddress=${nft}`,
     `/api/v1/nft/metadata?chainId=${A}&contractAddress=${nft}&tokenId=1`,
