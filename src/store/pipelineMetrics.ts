@@ -24,7 +24,7 @@ export async function readPipelineCounts(pool: pg.Pool): Promise<PipelineCounts>
        (SELECT coalesce(json_agg(x), '[]') FROM (
           SELECT t.chain_id::int AS "chainId", count(*)::int AS count
             FROM tokenhub_app.transaction_attempts a JOIN tokenhub_app.transactions t ON t.id = a.transaction_id
-           WHERE a.attempt > 1 GROUP BY 1) x) AS "feeBumps"`,
+           WHERE a.attempt > 0 GROUP BY 1) x) AS "feeBumps"`,
   );
   return rows[0]!;
 }

@@ -31,6 +31,18 @@ async function transaction(hash: Hex) {
   return (await response.json()) as { status?: string; transactionHash?: string; previousHashes?: string[] };
 }
 
+/** The /metrics series named `name`, as `labels -> value`, the labels as printed. */
+async function scrape(name: string): Promise<Map<string, number>> {
+  const response = await fetch(`${service.baseUrl}/metrics`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+  expect(response.status).toBe(200);
+  const series = new Map<string, number>();
+  for (const line of (await response.text()).split("\n")) {
+    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (match?.[1] === name) series.set(match[2]!, Number(match[3]));
+  }
+  return series;
+}
+
 async function post(route: string, body: unknown) {
   const response = await fetch(`${service.baseUrl}${route}`, {
     method: "POST",
@@ -117,6 +129,20 @@ describe("mints through an unreliable RPC", () => {
     // spent otherwise (a refused request allocates none, so there is no gap to fill).
     expect(await chain.client.getTransactionCount({ address: signer.address })).toBe(startNonce + new Set(accepted.map(({ hash }) => hash)).size);
     for (const fault of ["error-503", "error-429", "reset", "answer-lost", "delay"] as const) expect(faults[fault], fault).toBeGreaterThan(0);
+
+    // The pipeline's RPC errors by kind: each fault it met is one try counted under its kind (a 503, a 429, a connection
+    // cut before or after the node answered), on the faulty chain only. The proxy also served Ponder and the service's
+    // reads, so its counts bound the pipeline's from above.
+    const errors = await scrape("tokenhub_rpc_errors_total");
+    const faulty = (kind: string) => errors.get(`chain_id="31338",kind="${kind}"`) ?? 0;
+    expect([...errors.keys()].filter((labels) => !labels.startsWith('chain_id="31338",')).map((labels) => [labels, errors.get(labels)])).toEqual([]);
+    expect([...errors.keys()].sort()).toEqual(["connection", "http_5xx", "rate_limited"].map((kind) => `chain_id="31338",kind="${kind}"`));
+    expect(faulty("http_5xx")).toBeGreaterThan(0);
+    expect(faulty("http_5xx")).toBeLessThanOrEqual(faults["error-503"]);
+    expect(faulty("rate_limited")).toBeGreaterThan(0);
+    expect(faulty("rate_limited")).toBeLessThanOrEqual(faults["error-429"]);
+    expect(faulty("connection")).toBeGreaterThan(0);
+    expect(faulty("connection")).toBeLessThanOrEqual(faults.reset + faults["answer-lost"]);
   });
 
   it("rebroadcasts a mint the node dropped from its pool, and replaces one priced out by the base fee with a fee bump", async () => {

@@ -34,7 +34,8 @@ async function post(path: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  service = await startTestService({ env: { TOKENHUB_TX_MAX_JOINED_CALLS: "1" } });
+  // Resubmission after 8 s: longer than the burst below stays unmined, short enough for the fee bump test.
+  service = await startTestService({ env: { TOKENHUB_TX_MAX_JOINED_CALLS: "1", TOKENHUB_TX_RESUBMIT_AFTER_MS: "8000" } });
   signer = localSignerAccount(service.dataDir).address;
 });
 
@@ -100,4 +101,51 @@ describe("metrics", () => {
     // Ponder's own series are in the same scrape.
     expect([...after.keys()].some((key) => key.startsWith("ponder_"))).toBe(true);
   }, 60_000);
+
+  it("counts a fee bump once: the replacement of a mint priced out by the base fee", async () => {
+    const created = await post("/api/v1/erc721/create", { chainId: 31337, name: "Bumped", symbol: "BMP" });
+    expect(created.status).toBe(200);
+    const chain = 'chain_id="31337"';
+    const transaction = async (hash: string) =>
+      (await (await fetch(`${service.baseUrl}/api/v1/transactions/${hash}`, { headers: { authorization: `Bearer ${service.adminToken}` } })).json()) as {
+        status?: string;
+        previousHashes?: string[];
+      };
+    await waitFor(async () => (await transaction(created.body.transactionHash)).status === "success");
+    const before = await scrape();
+
+    const chainAt = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+    await chainAt.client.setAutomine(false);
+    try {
+      const minted = await post("/api/v1/erc721/mint", { chainId: 31337, contractAddress: created.body.contractAddress, recipientAddress: signer });
+      expect(minted.status).toBe(200);
+      const first = await chainAt.client.getTransaction({ hash: minted.body.transactionHash });
+      // The next block's base fee is above what the mint offers: it stays pending until the pipeline bumps its fees.
+      await chainAt.client.setNextBlockBaseFeePerGas({ baseFeePerGas: first.maxFeePerGas! * 4n });
+      await chainAt.client.mine({ blocks: 1 });
+      const bumped = await waitFor(async () => ((await transaction(minted.body.transactionHash)).previousHashes?.length ?? 0) > 0, {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        message: () => "no fee bump",
+      });
+      expect(bumped).toBe(true);
+      await chainAt.client.mine({ blocks: 1 });
+      await waitFor(async () => (await transaction(minted.body.transactionHash)).status === "success", { timeoutMs: 30_000, intervalMs: 250 });
+    } finally {
+      await chainAt.client.setAutomine(true);
+    }
+
+    const after = await waitFor(
+      async () => {
+        const series = await scrape();
+        // The fee bump gauge is sampled from the tables every 2 s: wait for a pass after the bump.
+        return value(series, `tokenhub_transaction_fee_bumps{${chain}}`) > value(before, `tokenhub_transaction_fee_bumps{${chain}}`) && series;
+      },
+      { timeoutMs: 30_000, message: () => "the fee bump never showed in tokenhub_transaction_fee_bumps" },
+    );
+    const moved = (key: string) => value(after, key) - value(before, key);
+    expect(moved(`tokenhub_transaction_fee_bumps{${chain}}`)).toBe(1);
+    expect(moved(`tokenhub_transaction_resubmissions_total{${chain},kind="fee_bump"}`)).toBe(1);
+    expect(moved(`tokenhub_transaction_resubmissions_total{${chain},kind="rebroadcast"}`)).toBe(0);
+  }, 90_000);
 });

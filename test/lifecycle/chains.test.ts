@@ -16,6 +16,8 @@ import { waitFor } from "../helpers/waitFor.js";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 let service: TestService;
 let remote: AnvilInstance | undefined;
+/** A chain whose RPC answers but that has none of the core contracts. */
+let bare: AnvilInstance;
 let remotePort: number;
 const signerKey = generatePrivateKey();
 
@@ -42,16 +44,27 @@ async function createAndMint(chainId: number, recipient: Address): Promise<{ col
 beforeAll(async () => {
   // The remote chain's RPC: a port nothing listens on until the test starts a node there.
   remotePort = await freePort();
+  bare = await startAnvil({ chainId: 31339, quiet: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-"));
   const chainsFile = path.join(dataDir, "chains.json");
-  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "remote", rpcUrl: `http://127.0.0.1:${remotePort}` }] }));
+  fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "remote", rpcUrl: `http://127.0.0.1:${remotePort}` }, { id: 31339, name: "bare", rpcUrl: bare.rpcUrl }] }));
   service = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile, TOKENHUB_SIGNER_KEYS_31338: signerKey, TOKENHUB_LOG_LEVLE: "debug" } });
 });
 
 afterAll(async () => {
   await service?.destroy();
   await remote?.stop();
+  await bare?.stop();
 });
+
+/** The banner's lines about one chain: its `chain` line and the indented lines under it. */
+function bannerBlock(output: string, chainLine: string): string[] {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(chainLine));
+  expect(start, `no banner line ${chainLine} in:\n${output}`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((line, index) => index > start && !line.startsWith("            "));
+  return lines.slice(start, end);
+}
 
 describe("a chain whose RPC is down at start-up", { timeout: 240_000 }, () => {
   it("does not stop the others: the local chain serves reads and mints, the other answers 503 with the reason", async () => {
@@ -76,6 +89,31 @@ describe("a chain whose RPC is down at start-up", { timeout: 240_000 }, () => {
     expect(read.status).toBe(503);
     expect(read.body).toMatchObject({ success: false, code: "NOT_READY" });
     expect(read.body.error).toMatch(/^Chain remote \(31338\) is not indexed: its RPC .* does not answer/);
+  });
+
+  it("does not log a 503 NOT_READY as an error: one INFO request line, nothing else for the request", async () => {
+    const response = await fetch(`${service.baseUrl}/api/v1/erc721/tokens?chainId=31338&contractAddress=0x00000000000000000000000000000000000000c1`, {
+      headers: { authorization: `Bearer ${service.adminToken}` },
+    });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { code: string }).code).toBe("NOT_READY");
+    const requestId = response.headers.get("x-request-id")!;
+    const ofRequest = () => service.output().split("\n").filter((line) => line.includes(`requestId=${requestId}`));
+    await waitFor(() => ofRequest().some((line) => / INFO  request .*status=503/.test(line)), { timeoutMs: 10_000, message: () => `no request line for ${requestId}` });
+    expect(ofRequest().filter((line) => /^\S+ (ERROR|WARN) /.test(line))).toEqual([]);
+    expect(ofRequest()).toHaveLength(1);
+  });
+
+  it("lists in the banner the contracts of the chains that have them, and none for a chain without them", () => {
+    const output = service.output();
+    const local = bannerBlock(output, "  chain     local (id 31337)");
+    expect(local.join("\n")).toMatch(/TokenFactory 0x[0-9a-fA-F]{40}/);
+    expect(bannerBlock(output, "  chain     bare (id 31339)")).toEqual([
+      "  chain     bare (id 31339)",
+      "            core contracts missing: collections and accounts cannot be created here until they are deployed",
+    ]);
+    // The unreachable chain: its reason, no contracts.
+    expect(bannerBlock(output, "  chain     remote (id 31338)")).toEqual([expect.stringMatching(/^  chain     remote \(id 31338\) UNREACHABLE: /)]);
   });
 
   it("serves the chain once its RPC answers, without a restart", async () => {
