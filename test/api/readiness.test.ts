@@ -127,6 +127,9 @@ describe("readiness while a chain backfills", () => {
     ];
     for (const route of routes) expect((await get(route, service.adminToken)).status, route).toBe(200);
     expect((await get(routes[0]!, service.adminToken)).body).toEqual(localTokens);
+    // Public metadata names its chain in the path, not the query: the existing chain's answers too.
+    for (const route of [`/metadata/31337/${localCollection}`, `/metadata/31337/${localCollection}/1`]) expect((await get(route)).status, route).toBe(200);
+    expect((await get(`/metadata/31338/${farCollection}`)).status).toBe(503);
 
     const far = `/api/v1/erc721/tokens?chainId=31338&contractAddress=${farCollection}`;
     const notReady = await get(far, service.adminToken);
