@@ -23,6 +23,9 @@ let holding = true;
 const held: (() => void)[] = [];
 let localCollection: Address;
 let farCollection: Address;
+/** The existing chain's tokens as the build before the chain was added answered them: one token, minted before. */
+let localTokens: Record<string, unknown>;
+const LOCAL_OWNER = "0x00000000000000000000000000000000000a11ce";
 
 function startGate(target: string): Promise<string> {
   gate = http.createServer((request, response) => {
@@ -57,6 +60,21 @@ beforeAll(async () => {
     body: JSON.stringify({ chainId: 31337, name: "Local", symbol: "LOC" }),
   });
   localCollection = ((await created.json()) as { contractAddress: Address }).contractAddress;
+  // A token on the existing chain, so that its answer during the backfill is the build before's and not an empty one's.
+  const minted = await fetch(`${service.baseUrl}/api/v1/erc721/mint`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+    body: JSON.stringify({ chainId: 31337, contractAddress: localCollection, recipientAddress: LOCAL_OWNER }),
+  });
+  expect(minted.status).toBe(200);
+  localTokens = await waitFor(
+    async () => {
+      const answer = await get(`/api/v1/erc721/tokens?chainId=31337&contractAddress=${localCollection}`, service.adminToken);
+      return answer.status === 200 && (answer.body.tokens as unknown[]).length === 1 ? answer.body : undefined;
+    },
+    { timeoutMs: 60_000, message: () => "the existing chain's token was never indexed" },
+  );
+  expect(localTokens.tokens).toMatchObject([{ tokenId: "1", ownerAddress: expect.stringMatching(new RegExp(`^${LOCAL_OWNER}$`, "i")) }]);
 
   second = await startAnvil({ chainId: 31338, quiet: true });
   const other = chainClient(second.rpcUrl, 31338);
@@ -108,7 +126,10 @@ describe("readiness while a chain backfills", () => {
       `/api/v1/holders?chainId=31337&contractAddresses=${localCollection}`,
     ];
     for (const route of routes) expect((await get(route, service.adminToken)).status, route).toBe(200);
-    expect((await get(routes[0]!, service.adminToken)).body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
+    expect((await get(routes[0]!, service.adminToken)).body).toEqual(localTokens);
+    // Public metadata names its chain in the path, not the query: the existing chain's answers too.
+    for (const route of [`/metadata/31337/${localCollection}`, `/metadata/31337/${localCollection}/1`]) expect((await get(route)).status, route).toBe(200);
+    expect((await get(`/metadata/31338/${farCollection}`)).status).toBe(503);
 
     const far = `/api/v1/erc721/tokens?chainId=31338&contractAddress=${farCollection}`;
     const notReady = await get(far, service.adminToken);
@@ -129,15 +150,17 @@ describe("readiness while a chain backfills", () => {
 
     holding = false;
     for (const release of held.splice(0)) release();
+    // Until the new build answers, and when it does, the existing chain's token is listed.
     const answer = await waitFor(
       async () => {
-        const response = await get(far, service.adminToken);
+        const [response, local] = await Promise.all([get(far, service.adminToken), get(routes[0]!, service.adminToken)]);
+        expect(local.body).toEqual(localTokens);
         return response.status === 200 ? response : undefined;
       },
       { timeoutMs: 90_000 },
     );
     expect(answer.body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
-    expect((await get(routes[0]!, service.adminToken)).status).toBe(200);
+    expect((await get(routes[0]!, service.adminToken)).body).toEqual(localTokens);
     await waitFor(() => /the index answers from build tokenhub_index_[0-9a-f]{8} now; dropped tokenhub_index_[0-9a-f]{8}/.test(service.output()), { timeoutMs: 30_000 });
   });
 });

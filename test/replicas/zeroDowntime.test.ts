@@ -13,6 +13,7 @@ import { deployCore } from "../../src/chain/deployCore.js";
 import { chainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
+import { createIndexData, type IndexData, indexReads, NOT_INDEX_READS } from "./indexReads.js";
 
 /**
  * Acceptance 3 of issue 17: while a client reads every read route of the existing chain once a second from the API
@@ -32,9 +33,7 @@ let replicaA: TestService;
 let replicaAB: TestService | undefined;
 let pool: pg.Pool;
 let shared: string;
-let nft: Address;
-let coin: Address;
-let items: Address;
+let data: IndexData;
 let nftB: Address;
 /** The last block holding the existing chain's tokens: a rebuild must not ask the RPC for logs up to it. */
 let dataBlock: number;
@@ -109,19 +108,11 @@ async function ask(service: TestService, route: string): Promise<Answer> {
 
 const sql = (query: string) => `/sql/db?sql=${encodeURIComponent(JSON.stringify({ json: { sql: query, params: [] } }))}`;
 
-/** Every read route of the existing chain A: REST, GraphQL and SQL. */
+/** Every read route of the existing chain A: each GET route of the OpenAPI document that reads the index, POST ones, GraphQL and SQL. */
 function readRoutes(): string[] {
   return [
-    // Its prepared statement reads an enum column, whose type is each build's own (src/store/preparedStatements.ts).
-    `/api/v1/collections?chainId=${A}`,
-    `/api/v1/erc721/tokens?chainId=${A}&contractAddress=${nft}`,
-    `/api/v1/erc721/owners?chainId=${A}&contractAddress=${nft}`,
-    `/api/v1/nft/metadata?chainId=${A}&contractAddress=${nft}&tokenId=1`,
-    `/api/v1/holders?chainId=${A}&contractAddresses=${nft},${coin},${items}`,
-    `POST /api/v1/holders ${JSON.stringify({ chainId: A, contractAddresses: [nft, coin] })}`,
-    `/api/v1/erc20/owners?chainId=${A}&contractAddress=${coin}`,
-    `/api/v1/erc1155/tokens?chainId=${A}&contractAddress=${items}`,
-    `/api/v1/erc1155/owners?chainId=${A}&contractAddress=${items}`,
+    ...Object.values(indexReads(data)).flat(),
+    ...["/api/v1/holders", "/api/holders"].map((route) => `POST ${route} ${JSON.stringify({ chainId: A, contractAddresses: [data.nft, data.coin] })}`),
     `POST /graphql ${JSON.stringify({ query: `{ erc721Tokens(where: { chainId: ${A} }, orderBy: "tokenId") { items { contract tokenId owner } } }` })}`,
     sql(`SELECT token_id, owner FROM erc721_token WHERE chain_id = ${A} ORDER BY token_id`),
     sql(`SELECT contract, owner, balance FROM erc20_balance WHERE chain_id = ${A} ORDER BY owner`),
@@ -216,10 +207,14 @@ beforeAll(async () => {
   shared = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-zero-downtime-"));
   // The indexer reaches chain A through the recording relay; the replicas reach it directly.
   const indexerChains = writeChains(path.join(shared, "indexer-chains.json"), [{ id: A, name: "main", rpcUrl: relayA.url }]);
-  indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: indexerChains } });
+  // Pools smaller than the defaults (docs/deploy.md): at those, the indexer and two replicas polled on every read
+  // route at once reach PostgreSQL's 100 connections, which this server shares with other tests.
+  const connections = { TOKENHUB_INDEX_CONNECTIONS: "8", TOKENHUB_DB_CONNECTIONS: "4" };
+  indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: indexerChains, ...connections } });
   const masterKeyFile = path.join(shared, "master.key");
   expect((await indexer.cli(["master-key", "generate", masterKeyFile])).code).toBe(0);
   replicaEnv = {
+    ...connections,
     DATABASE_URL: indexer.env.DATABASE_URL,
     TOKENHUB_SIGNER_KEYS: signerKey,
     TOKENHUB_MASTER_KEY_FILE: masterKeyFile,
@@ -230,26 +225,22 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: indexer.env.DATABASE_URL, max: 2 });
   pool.on("error", () => undefined);
 
-  nft = (await call(replicaA, "POST", "/api/v1/erc721/create", { chainId: A, name: "Stays", symbol: "STY" })).contractAddress as Address;
-  coin = (await call(replicaA, "POST", "/api/v1/erc20/create", { chainId: A, name: "Coin", symbol: "CN", decimals: 6 })).contractAddress as Address;
-  items = (await call(replicaA, "POST", "/api/v1/erc1155/create", { chainId: A, name: "Items", symbol: "ITM" })).contractAddress as Address;
-  await call(replicaA, "POST", "/api/v1/erc1155/tokens/create", { chainId: A, contractAddress: items });
-  const hashes = [
-    (await call(replicaA, "POST", "/api/v1/erc721/mint", { chainId: A, contractAddress: nft, recipientAddress: chainA.accounts[1]!.address })).transactionHash,
-    (await call(replicaA, "POST", "/api/v1/erc721/mint", { chainId: A, contractAddress: nft, recipientAddress: chainA.accounts[2]!.address })).transactionHash,
-    (await call(replicaA, "POST", "/api/v1/erc20/mint", { chainId: A, contractAddress: coin, recipientAddress: chainA.accounts[1]!.address, amount: "2.5" })).transactionHash,
-    (await call(replicaA, "POST", "/api/v1/erc1155/mint", { chainId: A, contractAddress: items, recipientAddress: chainA.accounts[2]!.address, tokenId: "1", amount: "3" }))
-      .transactionHash,
-  ] as Hex[];
-  for (const hash of hashes) dataBlock = Math.max(dataBlock ?? 0, Number((await minedReceipt(chainA, hash)).blockNumber));
+  const created = await createIndexData(chainA, A, (pathname, body) => call(replicaA, "POST", pathname, body));
+  data = created.data;
+  for (const hash of created.hashes) dataBlock = Math.max(dataBlock ?? 0, Number((await minedReceipt(chainA, hash)).blockNumber));
   // Past Ponder's finality for this chain id (30 blocks): the data's blocks are in its RPC cache, final.
   await chainA.client.mine({ blocks: 64 });
+  // Indexed, every part: five NFTs (two minted, one for each account, one by the permit), the permit redeemed, each
+  // account's call; the relayed one is answered from the index then, the direct one only ever is.
+  const [relayedCalls, directCalls] = indexReads(data)["/api/v1/accounts/calls"]!;
   await waitFor(
     async () => {
-      const answer = await ask(replicaA, sql(`SELECT count(*)::int AS n FROM erc721_token WHERE chain_id = ${A}`));
-      return answer.status === 200 && (answer.body as { n: number }[])[0]?.n === 2;
+      const tokens = await ask(replicaA, sql(`SELECT count(*)::int AS n FROM erc721_token WHERE chain_id = ${A}`));
+      const permit = await ask(replicaA, `/api/v1/permits/${data.redeemedPermit}`);
+      const calls = [await ask(replicaA, relayedCalls!), await ask(replicaA, directCalls!)].map((answer) => (answer.body as { transactions?: { status: string }[] }).transactions);
+      return (tokens.body as { n: number }[])[0]?.n === 5 && (permit.body as { status?: string }).status === "redeemed" && calls.every((list) => list?.length === 1 && list[0]!.status === "success");
     },
-    { timeoutMs: 60_000, message: () => "chain A's tokens were never indexed" },
+    { timeoutMs: 60_000, message: () => "chain A's data was never indexed" },
   );
   firstBuildEnded = Date.now();
 
@@ -278,6 +269,14 @@ afterAll(async () => {
 }, 120_000);
 
 describe("zero-downtime rebuilds of the index (one indexer, API replicas)", { timeout: 600_000 }, () => {
+  it("polls every GET route of the OpenAPI document that reads the index, and knows what each other one reads", async () => {
+    const document = (await (await fetch(`${replicaA.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: unknown }> };
+    const reads = Object.keys(document.paths).filter((template) => document.paths[template]!.get !== undefined);
+    const known = [...Object.keys(indexReads(data)), ...Object.keys(NOT_INDEX_READS)];
+    expect(reads.filter((template) => !known.includes(template)), "GET routes neither polled nor in NOT_INDEX_READS").toEqual([]);
+    expect(known.filter((template) => !reads.includes(template)), "routes polled or excluded that the document does not have").toEqual([]);
+  });
+
   it("a chain added: the existing chain answers throughout, the new one NOT_READY then its data, from the RPC cache, and the old build is dropped", async () => {
     const before = await answeringBuild();
     const chainsAB = [

@@ -8,11 +8,12 @@ const RETRY_AFTER_SECONDS = "5";
 
 /**
  * Route middleware for everything answered from the index: 503 NOT_READY while a chain is still backfilling, or while
- * the chain the query names (`chainId`) is not indexed because its RPC did not answer.
+ * the chain the request names (`chainId`) is not indexed because its RPC did not answer. The chain is named in the
+ * query, the path (public metadata) or a POST's body; a request that names none reads every chain.
  */
 export function requireIndexReady() {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const chainId = Number(c.req.query("chainId") ?? (await chainIdOfBody(c.req)));
+    const chainId = Number(c.req.query("chainId") ?? c.req.param("chainId") ?? (await chainIdOfBody(c.req)));
     try {
       await c.get("indexReadiness").assertReady(Number.isInteger(chainId) ? chainId : undefined);
     } catch (error) {
