@@ -27,6 +27,13 @@ export type Cluster = {
 };
 
 /**
+ * Pools small enough that two clusters (two test files at once) fit the test server's max_connections of 100: at the
+ * defaults an indexer and two replicas may open about 160 (docs/deploy.md), and a restarted indexer was refused with
+ * "too many clients". A replica opens at most 8 + 6 + 12 = 26 here, the indexer 8 + 5.
+ */
+const SMALL_POOLS = { TOKENHUB_INDEX_CONNECTIONS: "8", TOKENHUB_DB_CONNECTIONS: "6" };
+
+/**
  * One indexer (`tokenhub start --role indexer`) and `replicas` API replicas (`--role api`) on a fresh database of the
  * external PostgreSQL, on an anvil every role reaches through its RPC (the chains file's rpcUrl), with the core
  * contracts deployed and one funded service signer shared by the replicas, as docs/deploy.md describes.
@@ -50,7 +57,7 @@ export async function startCluster(options: {
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-replicas-"));
   const chainsFile = path.join(shared, "chains.json");
   fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: CHAIN_ID, name: "main", rpcUrl: anvil.rpcUrl, finality: 0, ...(contracts.length > 0 ? { contracts } : {}) }, ...(options.otherChains ?? [])] }));
-  const indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: chainsFile } });
+  const indexer = await startTestService({ external: true, args: ["--role", "indexer"], env: { TOKENHUB_CHAINS_FILE: chainsFile, ...SMALL_POOLS } });
   const masterKeyFile = path.join(shared, "master.key");
   const generated = await indexer.cli(["master-key", "generate", masterKeyFile]);
   if (generated.code !== 0) throw new Error(`master-key generate failed: ${generated.stderr}`);
@@ -60,6 +67,7 @@ export async function startCluster(options: {
     TOKENHUB_SIGNER_KEYS: signerKey,
     TOKENHUB_MASTER_KEY_FILE: masterKeyFile,
     TOKENHUB_ADMIN_TOKEN: indexer.adminToken,
+    ...SMALL_POOLS,
     ...options.replicaEnv,
   };
   const replicas: TestService[] = [];
