@@ -117,7 +117,7 @@ export async function startTokenhub(
       progress(
         "keys",
         masterKey.generated
-          ? `generated the cloud keys' master key in ${masterKey.file} (owner-only): BACK IT UP, without it the cloud keys are lost${embedded ? "" : "; every replica needs this same key (TOKENHUB_MASTER_KEY_FILE)"}`
+          ? `generated the cloud keys' master key in ${masterKey.file} (owner-only): BACK IT UP, without it the cloud keys and webhook secrets are lost${embedded ? "" : "; every replica needs this same key (TOKENHUB_MASTER_KEY_FILE)"}`
           : `cloud keys' master key ${masterKey.id} from ${masterKey.source}`,
       );
     }
