@@ -8,8 +8,8 @@ import {
   tokenHubERC20Abi,
   tokenHubERC721Abi,
 } from "./abis/index.js";
-import { EARLIER_GENERATION_NUMBERS, predictGenerationAddresses } from "./src/chain/deployCore.js";
-import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./src/config/runtime.js";
+import { EARLIER_GENERATION_NUMBERS, predictGenerationAddresses } from "./server/chain/deployCore.js";
+import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./server/config/runtime.js";
 
 /**
  * The indexer's view of the world, built from what the supervisor resolved (`runtime.json`). Without it (e.g.

@@ -202,7 +202,7 @@ export const metadataSignal = onchainTable(
  * `ownerSince` after it), ERC-6551 account creations, permit redemptions and revocations. `id` is Ponder's checkpoint
  * of the log (a chain's rows sort in the order the chain has them) and a five-digit part for the several changes one
  * log makes (an ERC-1155 batch). A reorganisation removes its rows with the rest of the index. The webhooks' dispatcher
- * reads it (src/services/webhooks/activityEvents.ts); it is also queryable over GraphQL and SQL.
+ * reads it (server/services/webhooks/activityEvents.ts); it is also queryable over GraphQL and SQL.
  */
 export const activity = onchainTable(
   "activity",

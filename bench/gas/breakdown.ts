@@ -1,7 +1,7 @@
 import { type Address, type Hex, maxUint256 } from "viem";
-import { encodeErc721MintTo } from "../../src/chain/mintCalls.js";
-import { encodeMintWithPermit, signMintPermit } from "../../src/chain/mintPermit.js";
-import { joinUnit } from "../../src/chain/transactions/joinCalls.js";
+import { encodeErc721MintTo } from "../../server/chain/mintCalls.js";
+import { encodeMintWithPermit, signMintPermit } from "../../server/chain/mintPermit.js";
+import { joinUnit } from "../../server/chain/transactions/joinCalls.js";
 import { freshAddress, freshAddresses, type GasBench, type Reference } from "./setup.js";
 import { type GasParts, gasParts, perMint } from "./trace.js";
 

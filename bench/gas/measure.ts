@@ -1,9 +1,9 @@
 import { type Address, concat, encodeFunctionData, type Hash, type Hex, maxUint256 } from "viem";
 import { tokenHubERC1155Abi, tokenHubERC1155Bytecode, tokenHubERC20Abi, tokenHubERC20Bytecode, tokenHubERC721Abi, tokenHubERC721Bytecode } from "../../abis/index.js";
-import { type ContractVersion, mintJoining } from "../../src/chain/contractGenerations.js";
-import { encodeErc1155MintTo, encodeErc20MintTo, encodeErc721MintTo } from "../../src/chain/mintCalls.js";
-import { encodeMintWithPermit, signMintPermit } from "../../src/chain/mintPermit.js";
-import { joinUnit, type LaneCall } from "../../src/chain/transactions/joinCalls.js";
+import { type ContractVersion, mintJoining } from "../../server/chain/contractGenerations.js";
+import { encodeErc1155MintTo, encodeErc20MintTo, encodeErc721MintTo } from "../../server/chain/mintCalls.js";
+import { encodeMintWithPermit, signMintPermit } from "../../server/chain/mintPermit.js";
+import { joinUnit, type LaneCall } from "../../server/chain/transactions/joinCalls.js";
 import { traceBreakdowns } from "./breakdown.js";
 import { freshAddress, freshAddresses, type GasBench, type Kind, KINDS, startGasBench, uuidNonce } from "./setup.js";
 import type { CreationFigures, GasFigure, GasReport, GasRow } from "./targets.js";
@@ -16,7 +16,7 @@ const FIRST_NONCE_IN_BITMAP = 248n;
 /** Where generation 2's service started a counter: the first nonce of a random word (any word costs the same). */
 const GENERATION_2_FIRST_NONCE = 1000n << 8n;
 
-/** The service's single mint of each kind (src/chain/mintCalls.ts): one token, 1 of token type 1, one whole ERC-20. */
+/** The service's single mint of each kind (server/chain/mintCalls.ts): one token, 1 of token type 1, one whole ERC-20. */
 function singleMint(kind: Kind, to: Address): Hex {
   if (kind === "erc20") return encodeErc20MintTo(to, ONE_TOKEN);
   if (kind === "erc721") return encodeErc721MintTo(to);

@@ -7,7 +7,7 @@
  *   npm run bench:gas [-- --batch 40]
  */
 import { parseArgs } from "node:util";
-import { startAnvil } from "../../src/chain/anvil.js";
+import { startAnvil } from "../../server/chain/anvil.js";
 import { formatReport } from "./format.js";
 import { measureGas } from "./measure.js";
 

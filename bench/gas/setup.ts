@@ -18,9 +18,9 @@ import {
 import { type HDAccount, mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { tokenFactoryAbi, tokenFactoryV1Abi, tokenFactoryV2Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
-import { type ContractVersion } from "../../src/chain/contractGenerations.js";
-import { deployCore, deployGeneration } from "../../src/chain/deployCore.js";
+import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { type ContractVersion } from "../../server/chain/contractGenerations.js";
+import { deployCore, deployGeneration } from "../../server/chain/deployCore.js";
 import { bestAccessList } from "./accessList.js";
 import { compileReferences } from "./references.js";
 
@@ -39,7 +39,7 @@ export type GasBench = Awaited<ReturnType<typeof startGasBench>>;
 /**
  * One anvil with tokenhub's three generations deployed and the reference contracts compiled (from the npm packages
  * installed now, with tokenhub's compiler settings) and deployed, and the means to send and measure transactions.
- * The service's signer is `service`: collections are created as src/services/collections/createCollection.ts creates them, with
+ * The service's signer is `service`: collections are created as server/services/collections/createCollection.ts creates them, with
  * it as admin and only minter, and references give it their minter role; `redeemer` sends permit redemptions.
  */
 export async function startGasBench(rpcUrl: string) {

@@ -9,8 +9,8 @@ export type GasBound = { ratio: number; of: GasFigure } | { gas: number };
 export type GasRow = {
   operation: string;
   /**
-   * The current generation as the service sends it: its calldata (src/chain/mintCalls.ts, joined by the pipeline's
-   * joinCalls.ts, permits numbered as src/services/permits/permits.ts numbers them), on a collection its factory created, with
+   * The current generation as the service sends it: its calldata (server/chain/mintCalls.ts, joined by the pipeline's
+   * joinCalls.ts, permits numbered as server/services/permits/permits.ts numbers them), on a collection its factory created, with
    * no access list (the pipeline sends none).
    */
   tokenhub: number;

@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../src/ports.js";
-import { embeddedConnectionString } from "../../src/store/embeddedPostgres.js";
+import { freePort } from "../../server/ports.js";
+import { embeddedConnectionString } from "../../server/store/database/embeddedPostgres.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 

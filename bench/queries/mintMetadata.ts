@@ -13,7 +13,7 @@ import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { getAddress } from "viem";
-import { metadataSourcesColumns } from "../../src/store/metadataSources.js";
+import { metadataSourcesColumns } from "../../server/store/metadataSources.js";
 import { startBenchService } from "../lib/service.js";
 import { seedIndex } from "./seed.js";
 

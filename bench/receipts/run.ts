@@ -14,14 +14,14 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { type Address, type Hex, numberToHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createChainRuntime } from "../../src/chain/transactions/chainRuntime.js";
-import { NO_OBSERVER } from "../../src/chain/transactions/observer.js";
-import { NO_EVENTS } from "../../src/chain/transactions/events.js";
-import { resolvePipelineOptions } from "../../src/chain/transactions/options.js";
-import { createReceiptMonitor } from "../../src/chain/transactions/receiptMonitor.js";
-import { readRuntimeConfig } from "../../src/config/runtime.js";
-import { createLogger } from "../../src/logger.js";
-import { migrateAppStore } from "../../src/store/migrate.js";
+import { createChainRuntime } from "../../server/chain/transactions/chainRuntime.js";
+import { NO_OBSERVER } from "../../server/chain/transactions/observer.js";
+import { NO_EVENTS } from "../../server/chain/transactions/events.js";
+import { resolvePipelineOptions } from "../../server/chain/transactions/options.js";
+import { createReceiptMonitor } from "../../server/chain/transactions/receiptMonitor.js";
+import { readRuntimeConfig } from "../../server/config/runtime.js";
+import { createLogger } from "../../server/logger.js";
+import { migrateAppStore } from "../../server/store/database/migrate.js";
 import { startBenchService } from "../lib/service.js";
 
 const { values } = parseArgs({

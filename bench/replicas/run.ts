@@ -21,9 +21,9 @@ import { type Address, createTestClient, getAddress, http, publicActions, wallet
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../src/chain/anvil.js";
-import { deployCore } from "../../src/chain/deployCore.js";
-import { readRuntimeConfig } from "../../src/config/runtime.js";
+import { DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../server/chain/anvil.js";
+import { deployCore } from "../../server/chain/deployCore.js";
+import { readRuntimeConfig } from "../../server/config/runtime.js";
 import { httpLoad, type Measured } from "../lib/load.js";
 import { cpuSecondsBetween, cpuSecondsMatching, treeCpuSeconds } from "../lib/processTree.js";
 import { type BenchService, startBenchService } from "../lib/service.js";

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "../../src/ports.js";
+import { freePort } from "../../server/ports.js";
 import { treeMemoryMiB } from "../lib/processTree.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");

@@ -1,7 +1,7 @@
 import { db } from "ponder:api";
 import { Hono } from "hono";
-import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../config/runtime.js";
-import { composeApi } from "./composeApi.js";
+import { RUNTIME_FILE_ENV, readRuntimeConfig } from "../../server/config/runtime.js";
+import { composeApi } from "../../server/composeApi.js";
 
 /**
  * What Ponder loads as the API. The indexer role serves nothing of its own: Ponder answers /health, /ready, /status

@@ -1,6 +1,6 @@
 import { ponder } from "ponder:registry";
 import { accountCall, accountTransaction, erc6551Account } from "ponder:schema";
-import { predictCoreAddresses } from "../chain/deployCore.js";
+import { predictCoreAddresses } from "../../server/chain/deployCore.js";
 import { recordActivity } from "./activity.js";
 
 /** Our implementation has the same CREATE2 address on every chain, so it is known without configuration. */

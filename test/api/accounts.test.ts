@@ -1,14 +1,14 @@
 import { type Address, encodeFunctionData, getAddress, type Hex, parseEther, parseEventLogs, zeroHash } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubAccountAbi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { localSignerAccount } from "../../src/chain/signers.js";
-import { erc6551AccountAddress } from "../../src/chain/erc6551Account.js";
-import { formatAmount } from "../../src/schemas/amounts.js";
+import { localSignerAccount } from "../../server/chain/signers.js";
+import { erc6551AccountAddress } from "../../server/chain/erc6551Account.js";
+import { formatAmount } from "../../server/schemas/amounts.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { dumpDatabase, openRow, serviceLogs, spellings, storedKeys } from "./custody.js";
-import { localMasterKeyFile, readMasterKeyFile } from "../../src/custody/masterKey.js";
+import { localMasterKeyFile, readMasterKeyFile } from "../../server/custody/masterKey.js";
 
 let service: TestService;
 let chain: ChainClient;

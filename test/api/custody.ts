@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getAddress, type Address, type Hex } from "viem";
-import { openPrivateKey } from "../../src/custody/envelope.js";
-import type { MasterKey } from "../../src/custody/masterKey.js";
+import { openPrivateKey } from "../../server/custody/envelope.js";
+import type { MasterKey } from "../../server/custody/masterKey.js";
 import { queryDatabase, type TestService } from "../helpers/service.js";
 
 export type StoredKeyRow = { address: string; encrypted_private_key: Buffer; wrapped_data_key: Buffer; master_key_id: string };

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Address, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
-import { localSignerAccount } from "../../src/chain/signers.js";
+import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

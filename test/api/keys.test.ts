@@ -5,8 +5,8 @@ import { getBytes, verifyMessage as ethersVerifyMessage, verifyTypedData as ethe
 import { type Address, getAddress, type Hex, verifyMessage, verifyTypedData } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KeyCustodyError } from "../../src/custody/envelope.js";
-import { localMasterKeyFile, parseMasterKey, readMasterKeyFile } from "../../src/custody/masterKey.js";
+import { KeyCustodyError } from "../../server/custody/envelope.js";
+import { localMasterKeyFile, parseMasterKey, readMasterKeyFile } from "../../server/custody/masterKey.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { dumpDatabase, openRow, serviceLogs, spellings, storedKeys } from "./custody.js";

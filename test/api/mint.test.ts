@@ -1,7 +1,7 @@
 import { type Address, decodeFunctionData, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { requestFingerprint } from "../../src/services/projects/idempotency.js";
+import { requestFingerprint } from "../../server/services/projects/idempotency.js";
 import { chainClient, createCollectionOnChain, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type Address, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { localSignerAccount } from "../../src/chain/signers.js";
+import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

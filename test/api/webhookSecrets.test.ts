@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localMasterKeyFile, readMasterKeyFile } from "../../src/custody/masterKey.js";
+import { localMasterKeyFile, readMasterKeyFile } from "../../server/custody/masterKey.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { type ReceivedWebhook, startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";

@@ -187,7 +187,7 @@ describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
     expect([...new Set(rendered.filter((block) => !block.webhook).map((block) => block.operation))].sort()).toEqual(operations);
     expect([...new Set(rendered.filter((block) => block.webhook).map((block) => block.operation))].sort()).toEqual(webhooks);
 
-    // A webhook, opened, shows the delivery recorded for it (src/api/openapi/webhookExamples.json) as its body's example.
+    // A webhook, opened, shows the delivery recorded for it (server/http/openapi/webhookExamples.json) as its body's example.
     const example = document.webhooks["/mint.confirmed"].post.requestBody.content["application/json"].example;
     const webhook = page.locator(".webhooks .opblock", { has: page.locator('.opblock-summary-path[data-path="/mint.confirmed"]') });
     await webhook.locator(".opblock-summary").click();

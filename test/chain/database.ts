@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { migrateAppStore } from "../../src/store/migrate.js";
+import { migrateAppStore } from "../../server/store/database/migrate.js";
 
 export type TestDatabase = { pool: pg.Pool; name: string; drop(): Promise<void> };
 

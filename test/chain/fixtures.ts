@@ -1,11 +1,11 @@
 import { encodeFunctionData, parseEther, type Address, type Hex, type LocalAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { deployCore, type CoreAddresses } from "../../src/chain/deployCore.js";
-import type { FinalitySetting } from "../../src/chain/transactions/finality.js";
-import { createTransactionPipeline, type PipelineOverrides, type TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
+import { deployCore, type CoreAddresses } from "../../server/chain/deployCore.js";
+import type { FinalitySetting } from "../../server/chain/transactions/finality.js";
+import { createTransactionPipeline, type PipelineOverrides, type TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
 import type pg from "pg";
-import { createLogger, type Logger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../server/logger.js";
 import { createCollection } from "../contracts/fixtures.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";

@@ -1,9 +1,9 @@
 import { encodeFunctionData, keccak256, stringToHex, zeroAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { ChainRejectedError } from "../../src/errors.js";
-import type { SentTransaction, TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
-import { readNextNonce } from "../../src/store/transactions.js";
+import { ChainRejectedError } from "../../server/errors.js";
+import type { SentTransaction, TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
+import { readNextNonce } from "../../server/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { startCountingRelay } from "./countingRelay.js";
 import { chainNonce, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";

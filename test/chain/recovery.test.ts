@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NONCE_GAP_PURPOSE } from "../../src/chain/transactions/gapFiller.js";
-import type { SentTransaction } from "../../src/chain/transactions/pipeline.js";
-import { allocateNonces, readNextNonce } from "../../src/store/transactions.js";
+import { NONCE_GAP_PURPOSE } from "../../server/chain/transactions/gapFiller.js";
+import type { SentTransaction } from "../../server/chain/transactions/pipeline.js";
+import { allocateNonces, readNextNonce } from "../../server/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { chainNonce, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 import { startRpcProxy, type RpcProxy } from "./rpcProxy.js";

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { NONCE_GAP_PURPOSE } from "../../src/chain/transactions/gapFiller.js";
-import type { SentTransaction, TransactionPipeline } from "../../src/chain/transactions/pipeline.js";
-import { createLease, currentLeases } from "../../src/store/leases.js";
-import { allocateNonces } from "../../src/store/transactions.js";
+import { NONCE_GAP_PURPOSE } from "../../server/chain/transactions/gapFiller.js";
+import type { SentTransaction, TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
+import { createLease, currentLeases } from "../../server/store/coordination/leases.js";
+import { allocateNonces } from "../../server/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { chainNonce, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 

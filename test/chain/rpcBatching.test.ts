@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRpcClient } from "../../src/chain/transactions/rpc.js";
+import { createRpcClient } from "../../server/chain/transactions/rpc.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
 import { startCountingRelay, type CountingRelay } from "./countingRelay.js";
 import { memoryLogger } from "./fixtures.js";

@@ -1,8 +1,8 @@
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainUnavailableError } from "../../src/errors.js";
-import type { SentTransaction } from "../../src/chain/transactions/pipeline.js";
-import { createRpcClient } from "../../src/chain/transactions/rpc.js";
+import { ChainUnavailableError } from "../../server/errors.js";
+import type { SentTransaction } from "../../server/chain/transactions/pipeline.js";
+import { createRpcClient } from "../../server/chain/transactions/rpc.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { chainNonce, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 import { startRpcProxy, type RpcProxy } from "./rpcProxy.js";

@@ -4,8 +4,8 @@ import path from "node:path";
 import { parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureLocalSigner, loadSigners } from "../../src/chain/signers.js";
-import { ConfigError } from "../../src/errors.js";
+import { ensureLocalSigner, loadSigners } from "../../server/chain/signers.js";
+import { ConfigError } from "../../server/errors.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
 
 const keys = [generatePrivateKey(), generatePrivateKey(), generatePrivateKey()];

@@ -1,8 +1,8 @@
 import { encodeErrorResult, parseGwei, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { bumpFees } from "../../src/chain/transactions/fees.js";
-import { decodeRevertReason } from "../../src/chain/transactions/revertReason.js";
+import { bumpFees } from "../../server/chain/transactions/fees.js";
+import { decodeRevertReason } from "../../server/chain/transactions/revertReason.js";
 import {
   InvalidTransitionError,
   finalized,
@@ -15,7 +15,7 @@ import {
   restoredMined,
   superseded,
   type Attempt,
-} from "../../src/chain/transactions/states.js";
+} from "../../server/chain/transactions/states.js";
 
 const hash = (byte: string): Hex => `0x${byte.repeat(32)}`;
 const attempt = (byte: string, maxFeePerGas: bigint, maxPriorityFeePerGas: bigint): Attempt => ({ hash: hash(byte), maxFeePerGas, maxPriorityFeePerGas });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadWatched } from "../../src/store/transactionWatch.js";
+import { loadWatched } from "../../server/store/transactionWatch.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 /**

@@ -17,7 +17,7 @@ import {
   tokenHubERC20Abi,
   tokenHubERC721Abi,
 } from "../../abis/index.js";
-import { ERC6551_REGISTRY, type CoreAddresses } from "../../src/chain/deployCore.js";
+import { ERC6551_REGISTRY, type CoreAddresses } from "../../server/chain/deployCore.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import { signExecuteBatch, type Call, type SignedBatch } from "./accounts.js";
 import { createCollection, deployTokenHub, eventArgs, expectRevert, latestTimestamp, mined } from "./fixtures.js";

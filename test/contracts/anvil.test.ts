@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnvilStartError, DEFAULT_ANVIL_MNEMONIC, anvilBinaryPath, startAnvil } from "../../src/chain/anvil.js";
+import { AnvilStartError, DEFAULT_ANVIL_MNEMONIC, anvilBinaryPath, startAnvil } from "../../server/chain/anvil.js";
 
 let stateDir: string;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   deployGeneration,
   predictCoreAddresses,
   predictGenerationAddresses,
-} from "../../src/chain/deployCore.js";
+} from "../../server/chain/deployCore.js";
 import { snapshotChain, startTestChain, type TestChain } from "../helpers/anvil.js";
 
 let chain: TestChain;

@@ -1,7 +1,7 @@
 import { encodeAbiParameters, keccak256, maxUint256, zeroAddress, zeroHash, type Address, type Hash } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc6551RegistryAbi, tokenHubAccountAbi, tokenHubERC721Abi } from "../../abis/index.js";
-import { ERC6551_REGISTRY, type CoreAddresses } from "../../src/chain/deployCore.js";
+import { ERC6551_REGISTRY, type CoreAddresses } from "../../server/chain/deployCore.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   METADATA_ROLE,

@@ -1,7 +1,7 @@
 import { type Abi, type Hex, pad, parseAbi, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import type { CoreAddresses } from "../../src/chain/deployCore.js";
+import type { CoreAddresses } from "../../server/chain/deployCore.js";
 import { type TestChain, isolateEachTest, startTestChain } from "../helpers/anvil.js";
 import {
   DEFAULT_ADMIN_ROLE,

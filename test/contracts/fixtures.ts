@@ -14,7 +14,7 @@ import {
 } from "viem";
 import { expect } from "vitest";
 import { tokenFactoryAbi } from "../../abis/index.js";
-import { deployCore, type CoreAddresses } from "../../src/chain/deployCore.js";
+import { deployCore, type CoreAddresses } from "../../server/chain/deployCore.js";
 import type { TestChain } from "../helpers/anvil.js";
 
 export const METADATA_ROOT = "http://localhost:42069/metadata/";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatReport } from "../../bench/gas/format.js";
 import { measureGas } from "../../bench/gas/measure.js";
 import { exceeded, type GasReport, type GasRow, missedBound, missedTarget } from "../../bench/gas/targets.js";
-import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
+import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
 
 let node: AnvilInstance;
 let report: GasReport;

@@ -1,9 +1,9 @@
 import { createPublicClient, http, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryV1Abi, tokenFactoryV2Abi } from "../../abis/index.js";
-import { contractVersionOf, mintJoining } from "../../src/chain/contractGenerations.js";
-import { ERC6551_REGISTRY, deployGeneration } from "../../src/chain/deployCore.js";
-import { freePort } from "../../src/ports.js";
+import { contractVersionOf, mintJoining } from "../../server/chain/contractGenerations.js";
+import { ERC6551_REGISTRY, deployGeneration } from "../../server/chain/deployCore.js";
+import { freePort } from "../../server/ports.js";
 import { type TestChain, startTestChain } from "../helpers/anvil.js";
 import { METADATA_ROOT, createCollection, createdCollection, deployTokenHub, mined } from "./fixtures.js";
 

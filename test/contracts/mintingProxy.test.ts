@@ -1,7 +1,7 @@
 import { type Address, concat, encodeAbiParameters, encodeFunctionData, type Hash, type Hex, keccak256, maxUint256, pad, toHex, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import type { CoreAddresses } from "../../src/chain/deployCore.js";
+import type { CoreAddresses } from "../../server/chain/deployCore.js";
 import { type TestChain, isolateEachTest, snapshotChain, startTestChain } from "../helpers/anvil.js";
 import { MINTER_ROLE, createCollection, deployTokenHub, mined } from "./fixtures.js";
 

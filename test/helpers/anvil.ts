@@ -8,7 +8,7 @@ import {
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { afterEach, beforeEach } from "vitest";
-import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../src/chain/anvil.js";
+import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
 

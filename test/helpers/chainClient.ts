@@ -2,7 +2,7 @@ import { createTestClient, http, parseEventLogs, publicActions, walletActions, t
 import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { tokenFactoryAbi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../src/chain/anvil.js";
+import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
 
 /**
  * A client for the chain a test service runs, acting as funded anvil dev accounts away from index 0 (the service deploys

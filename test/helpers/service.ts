@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type RuntimeConfig, readRuntimeConfig } from "../../src/config/runtime.js";
-import { freePort } from "../../src/ports.js";
+import { type RuntimeConfig, readRuntimeConfig } from "../../server/config/runtime.js";
+import { freePort } from "../../server/ports.js";
 import { waitFor } from "./waitFor.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OperationExample, withExamples } from "../../src/api/openapi/examples.js";
+import { type OperationExample, withExamples } from "../../server/http/openapi/examples.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -12,7 +12,7 @@ import { waitFor } from "../helpers/waitFor.js";
 /**
  * Walks every operation of the document against a real service on a real chain, in the order a user would (deploy,
  * mint, read, sign, run account calls, permits, webhooks). With TOKENHUB_RECORD_EXAMPLES=1 it writes what it sent and
- * got to src/api/openapi/examples.json, the examples the document carries; without it, it checks that it still walks
+ * got to server/http/openapi/examples.json, the examples the document carries; without it, it checks that it still walks
  * every operation. Then every example is checked against the schemas of the document the service serves.
  */
 
@@ -210,7 +210,7 @@ function asExamples(walked: Record<string, OperationExample>): Record<string, Op
   return JSON.parse(text) as Record<string, OperationExample>;
 }
 
-describe("the document's examples (src/api/openapi/examples.json)", () => {
+describe("the document's examples (server/http/openapi/examples.json)", () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   ajv.addFormat("binary", true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpiredIdempotencyKeys } from "../../src/services/projects/idempotency.js";
-import { createStore } from "../../src/store/db.js";
+import { purgeExpiredIdempotencyKeys } from "../../server/services/projects/idempotency.js";
+import { createStore } from "../../server/store/database/db.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 
 let service: TestService;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localSignerAccount } from "../../src/chain/signers.js";
+import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

@@ -5,8 +5,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { type Address, type Hex } from "viem";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type WebhookExample, webhookEventType, withWebhookExamples } from "../../src/api/openapi/examples.js";
-import { WEBHOOK_EVENT_TYPES } from "../../src/schemas/webhookEvents.js";
+import { type WebhookExample, webhookEventType, withWebhookExamples } from "../../server/http/openapi/examples.js";
+import { WEBHOOK_EVENT_TYPES } from "../../server/schemas/webhookEvents.js";
 import { chainClient, type ChainClient, minedReceipt } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
@@ -17,7 +17,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * subscribed to all of them: a mint (sent, confirmed, final), a metadata write, an account's creation and a call
  * through it, a permit redeemed and one revoked, a mint priced out by the base fee (a fee bump), a mint whose block a
  * reorganisation takes away, and the endpoint's test event. With TOKENHUB_RECORD_EXAMPLES=1 it writes one delivery of
- * each type to src/api/openapi/webhookExamples.json, the examples of the document's `webhooks` section; without it,
+ * each type to server/http/openapi/webhookExamples.json, the examples of the document's `webhooks` section; without it,
  * it checks that every type is still delivered. Then every example is checked against its payload schema.
  */
 
@@ -178,7 +178,7 @@ function asExamples(walked: Record<string, WebhookExample>): Record<string, Webh
   return JSON.parse(text) as Record<string, WebhookExample>;
 }
 
-describe("the document's webhook examples (src/api/openapi/webhookExamples.json)", () => {
+describe("the document's webhook examples (server/http/openapi/webhookExamples.json)", () => {
   it("gives every webhook event type's payload an example, valid against its schema", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);

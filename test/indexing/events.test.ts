@@ -1,8 +1,8 @@
 import { encodeFunctionData, maxUint256, parseEther, parseEventLogs, zeroHash, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc6551RegistryAbi, tokenHubAccountAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import type { CoreAddresses } from "../../src/chain/deployCore.js";
-import { formatAmount } from "../../src/schemas/amounts.js";
+import type { CoreAddresses } from "../../server/chain/deployCore.js";
+import { formatAmount } from "../../server/schemas/amounts.js";
 import { signMintPermit, uuidNonce } from "../contracts/permits.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";

@@ -4,9 +4,9 @@ import { type Address, decodeFunctionData, getAddress, type Hex, parseEventLogs,
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryV1Abi, tokenFactoryV2Abi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi, tokenHubERC721V1Abi, tokenHubERC721V2Abi } from "../../abis/index.js";
-import { type AnvilInstance, DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../src/chain/anvil.js";
-import { deployGeneration, predictCoreAddresses, predictGenerationAddresses } from "../../src/chain/deployCore.js";
-import { localSignerAccount } from "../../src/chain/signers.js";
+import { type AnvilInstance, DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../server/chain/anvil.js";
+import { deployGeneration, predictCoreAddresses, predictGenerationAddresses } from "../../server/chain/deployCore.js";
+import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

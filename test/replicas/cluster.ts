@@ -4,8 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import type { Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
-import { type CoreAddresses, deployCore } from "../../src/chain/deployCore.js";
+import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
+import { type CoreAddresses, deployCore } from "../../server/chain/deployCore.js";
 import { chainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 

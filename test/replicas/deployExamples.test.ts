@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { loadChainsConfig } from "../../src/chain/chainsConfig.js";
-import { unknownVariableWarnings } from "../../src/config/env.js";
+import { loadChainsConfig } from "../../server/chain/chainsConfig.js";
+import { unknownVariableWarnings } from "../../server/config/env.js";
 
 /**
  * The deployment examples of docs/deploy.md cannot run here (no systemd, no cluster): each is parsed, and what it

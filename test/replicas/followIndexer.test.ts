@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnvilInstance, startAnvil } from "../../src/chain/anvil.js";
-import { freePort } from "../../src/ports.js";
+import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
+import { freePort } from "../../server/ports.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { CHAIN_ID, type Cluster, startCluster } from "./cluster.js";
 

@@ -109,7 +109,7 @@ export function indexReads(data: IndexData): Record<string, string[]> {
   const collection = (contract: Address) => `chainId=${chainId}&contractAddress=${contract}`;
   const accountCalls = (route: string) => [data.relayedAccount, data.directAccount].map((account) => `${route}?chainId=${chainId}&accountAddress=${account}`);
   return {
-    // Its prepared statement reads an enum column, whose type is each build's own (src/store/preparedStatements.ts).
+    // Its prepared statement reads an enum column, whose type is each build's own (server/store/database/preparedStatements.ts).
     "/api/v1/collections": [`/api/v1/collections?chainId=${chainId}`],
     "/api/v1/erc721/tokens": [`/api/v1/erc721/tokens?${collection(nft)}`],
     "/api/v1/erc721/owners": [`/api/v1/erc721/owners?${collection(nft)}`],

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { LEASE_MS } from "../../src/store/leases.js";
+import { LEASE_MS } from "../../server/store/coordination/leases.js";
 import { createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
 import type { TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";

@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { LEASE_MS } from "../../src/store/leases.js";
+import { LEASE_MS } from "../../server/store/coordination/leases.js";
 import type { TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { type Answer, CHAIN_ID, type Cluster, inParallel, recipient, startCluster } from "./cluster.js";

@@ -1,6 +1,6 @@
 import { maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
-import { formatAmount, humanAmountSchema, scaleAmount, tokenAmountSchema, tokenIdSchema } from "../../src/schemas/amounts.js";
+import { formatAmount, humanAmountSchema, scaleAmount, tokenAmountSchema, tokenIdSchema } from "../../server/schemas/amounts.js";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
 

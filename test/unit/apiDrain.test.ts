@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createApiLifecycle } from "../../src/api/shutdown.js";
-import { createLogger } from "../../src/logger.js";
+import { createApiLifecycle } from "../../server/http/shutdown.js";
+import { createLogger } from "../../server/logger.js";
 
 describe("an API process that drains", () => {
   it("refuses writes and still serves reads, those sent as POSTs (GraphQL, SQL, holders) included", async () => {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CHAINS, loadChainsConfig } from "../../src/chain/chainsConfig.js";
-import { loadSettings, unknownVariableWarnings } from "../../src/config/env.js";
+import { DEFAULT_CHAINS, loadChainsConfig } from "../../server/chain/chainsConfig.js";
+import { loadSettings, unknownVariableWarnings } from "../../server/config/env.js";
 
 function chainsFile(content: unknown): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-")), "chains.json");

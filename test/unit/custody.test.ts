@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { KeyCustodyError, openPrivateKey, rewrapDataKey, sealPrivateKey } from "../../src/custody/envelope.js";
-import { parseMasterKey, resolveMasterKey } from "../../src/custody/masterKey.js";
-import { ConfigError } from "../../src/errors.js";
+import { KeyCustodyError, openPrivateKey, rewrapDataKey, sealPrivateKey } from "../../server/custody/envelope.js";
+import { parseMasterKey, resolveMasterKey } from "../../server/custody/masterKey.js";
+import { ConfigError } from "../../server/errors.js";
 
 const randomMaster = () => parseMasterKey(crypto.randomBytes(32).toString("hex"), "test");
 

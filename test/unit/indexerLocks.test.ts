@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { giveWayToIndexer, isLockNotAvailable } from "../../src/store/db.js";
+import { giveWayToIndexer, isLockNotAvailable } from "../../server/store/database/db.js";
 
 // Needs a PostgreSQL server: DATABASE_URL (set by .ci/run).
 const url = process.env.DATABASE_URL;

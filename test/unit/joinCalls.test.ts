@@ -1,7 +1,7 @@
 import { decodeFunctionData, encodeFunctionData, parseAbi, type Address, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
-import { joinCalls } from "../../src/chain/transactions/joinCalls.js";
-import type { PreparedTransaction } from "../../src/chain/transactions/signAndRecord.js";
+import { joinCalls } from "../../server/chain/transactions/joinCalls.js";
+import type { PreparedTransaction } from "../../server/chain/transactions/signAndRecord.js";
 
 const multicallAbi = parseAbi(["function multicall(bytes[] data) returns (bytes[] results)"]);
 const tokenAbi = parseAbi([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../src/logger.js";
+import { createLogger } from "../../server/logger.js";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseRange } from "../../src/services/media/media.js";
-import { isAllowedType, sniffText } from "../../src/services/media/mediaTypes.js";
+import { parseRange } from "../../server/services/media/media.js";
+import { isAllowedType, sniffText } from "../../server/services/media/mediaTypes.js";
 
 describe("byte ranges", () => {
   it("reads a single range in each form RFC 9110 gives, clamped to the file", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectiveMetadata } from "../../src/services/metadata/metadata.js";
+import { effectiveMetadata } from "../../server/services/metadata/metadata.js";
 
 describe("effective metadata", () => {
   it("takes collection defaults, overridden field by field by the token's own, in OpenSea form", () => {

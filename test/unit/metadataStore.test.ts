@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStore, type Store } from "../../src/store/db.js";
-import { migrateAppStore } from "../../src/store/migrate.js";
+import { createStore, type Store } from "../../server/store/database/db.js";
+import { migrateAppStore } from "../../server/store/database/migrate.js";
 import {
   claimMetadataChanges,
   collectionsDueForPropagation,
@@ -13,15 +13,15 @@ import {
   releaseMetadataChanges,
   renewMetadataChanges,
   settleMetadataChanges,
-} from "../../src/store/metadataChanges.js";
-import { discoverRemoteTokens, findRemoteMetadata } from "../../src/store/remoteTokenMetadata.js";
-import { findMetadataSources } from "../../src/store/metadataSources.js";
-import { findMintsAwaitingMetadata, MINTS_AWAITING_METADATA_SQL } from "../../src/store/tokenMetadata.js";
+} from "../../server/store/metadataChanges.js";
+import { discoverRemoteTokens, findRemoteMetadata } from "../../server/store/remoteTokenMetadata.js";
+import { findMetadataSources } from "../../server/store/metadataSources.js";
+import { findMintsAwaitingMetadata, MINTS_AWAITING_METADATA_SQL } from "../../server/store/tokenMetadata.js";
 
 // Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
 const admin = process.env.DATABASE_URL;
 const name = `tokenhub_metadata_${crypto.randomBytes(5).toString("hex")}`;
-const MIGRATIONS = path.resolve(import.meta.dirname, "../../src/store/migrations");
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../server/store/database/migrations");
 const PROJECT = "00000000-0000-4000-8000-000000000001";
 const COLLECTION = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 let store: Store;

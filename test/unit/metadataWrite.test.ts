@@ -1,8 +1,8 @@
 import { decodeFunctionData, maxUint256, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi } from "../../abis/index.js";
-import { metadataInputSchema, metadataUpdateSchema } from "../../src/schemas/metadata.js";
-import { propagationCalldata } from "../../src/services/metadata/metadataPropagation.js";
+import { metadataInputSchema, metadataUpdateSchema } from "../../server/schemas/metadata.js";
+import { propagationCalldata } from "../../server/services/metadata/metadataPropagation.js";
 
 describe("metadata write form", () => {
   it("stores the write form under the OpenSea names, and an update removes every spelling of the fields it touches", () => {

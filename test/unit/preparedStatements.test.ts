@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { preparedStatement } from "../../src/store/preparedStatements.js";
+import { preparedStatement } from "../../server/store/database/preparedStatements.js";
 
 // Needs a PostgreSQL server: DATABASE_URL (set by .ci/run).
 const url = process.env.DATABASE_URL;
@@ -53,7 +53,7 @@ describe.skipIf(!url)("prepared statements", () => {
         await admin.query(`CREATE SCHEMA ${build}; CREATE TYPE ${build}.kind AS ENUM ('erc20', 'erc721');
           CREATE TABLE ${build}.collection (address text, kind ${build}.kind); INSERT INTO ${build}.collection VALUES ('0x1', '${kind}')`);
       }
-      // As src/store/indexDeployments.ts switches a view, in one transaction.
+      // As server/store/index/indexDeployments.ts switches a view, in one transaction.
       const viewOnto = (build: string) =>
         admin.query(`BEGIN; DROP VIEW IF EXISTS tokenhub_test_views.collection; CREATE VIEW tokenhub_test_views.collection AS SELECT * FROM ${build}.collection; COMMIT`);
       await admin.query("CREATE SCHEMA tokenhub_test_views");

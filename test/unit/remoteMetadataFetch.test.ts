@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchRemoteMetadata, type RemoteFetchLimits } from "../../src/services/metadata/remoteMetadataFetch.js";
-import { specialUseRange } from "../../src/services/metadata/specialUseAddresses.js";
+import { fetchRemoteMetadata, type RemoteFetchLimits } from "../../server/services/metadata/remoteMetadataFetch.js";
+import { specialUseRange } from "../../server/services/metadata/specialUseAddresses.js";
 
 /** A real HTTP server playing every kind of metadata host: good, slow, huge, broken, looping. */
 let server: http.Server;

@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRpcClient } from "../../src/chain/transactions/rpc.js";
-import { freePort } from "../../src/ports.js";
-import { createLogger } from "../../src/logger.js";
+import { createRpcClient } from "../../server/chain/transactions/rpc.js";
+import { freePort } from "../../server/ports.js";
+import { createLogger } from "../../server/logger.js";
 
 /** The pipeline's RPC client reports each try that got no usable answer, by kind (tokenhub_rpc_errors_total). */
 

@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { retryDelayMs } from "../../src/services/webhooks/webhookDelivery.js";
-import { checkWebhookUrl } from "../../src/services/webhooks/webhooks.js";
-import { generateWebhookSecret, signWebhook } from "../../src/services/webhooks/webhookSignature.js";
+import { retryDelayMs } from "../../server/services/webhooks/webhookDelivery.js";
+import { checkWebhookUrl } from "../../server/services/webhooks/webhooks.js";
+import { generateWebhookSecret, signWebhook } from "../../server/services/webhooks/webhookSignature.js";
 
 const strict = { allowPrivateAddresses: false };
 

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import type { db } from "ponder:api";
+import { createPublicClient, http, parseEther, type PublicClient } from "viem";
+import type { LocalAccount } from "viem/accounts";
+import { ensureLocalSigner, loadSigners } from "./chain/signers.js";
+import { createLoop } from "./chain/transactions/loop.js";
+import { createTransactionPipeline } from "./chain/transactions/pipeline.js";
+import type { RuntimeConfig } from "./config/runtime.js";
+import { createKeyVault } from "./custody/keyVault.js";
+import { resolveMasterKey } from "./custody/masterKey.js";
+import { createLogger } from "./logger.js";
+import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
+import { completeUncompletedClaims } from "./services/collections/createCollection.js";
+import { purgeExpiredIdempotencyKeys } from "./services/projects/idempotency.js";
+import { createIndexReadiness } from "./services/chains/indexReadiness.js";
+import { propagateDueMetadata } from "./services/metadata/metadataPropagation.js";
+import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
+import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
+import { attachMintedTokenMetadata } from "./services/metadata/mintedTokenMetadata.js";
+import { syncRemoteMetadata } from "./services/metadata/remoteMetadataSync.js";
+import { attachPermitTokenMetadata } from "./services/metadata/permitTokenMetadata.js";
+import { createPipelineMetrics } from "./services/observability/pipelineMetrics.js";
+import { createRateLimiter } from "./services/projects/rateLimiter.js";
+import { createActivityDispatcher } from "./services/webhooks/activityEvents.js";
+import { createTransactionEvents } from "./services/webhooks/transactionEvents.js";
+import { createWebhookDeliverer } from "./services/webhooks/webhookDelivery.js";
+import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.js";
+import { createStore } from "./store/database/db.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
+import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
+import { getSetting } from "./store/index/indexState.js";
+import { createLease } from "./store/coordination/leases.js";
+import { migrateAppStore } from "./store/database/migrate.js";
+import { purgeFullBuckets } from "./store/coordination/rateLimits.js";
+import { purgeWebhookEvents } from "./store/webhookOutbox.js";
+import { createApp } from "./http/app.js";
+import { authorize } from "./http/middleware/auth.js";
+import { guardOperatorRoutes } from "./http/ponderServer.js";
+import { createApiLifecycle } from "./http/shutdown.js";
+
+/**
+ * The API process's parts (role `all` or `api`): opens the app store, starts the transaction pipeline and the
+ * background loops, and builds the app. Nothing else creates connections.
+ *
+ * Replicas: every background loop runs in the one replica holding its lease (server/store/coordination/leases.ts), named after the
+ * loop; the pipeline's receipt pass likewise per chain, and a signer's lock orders its broadcasts
+ * (server/chain/transactions/pipeline.ts). A replica that dies hands its leases over within LEASE_MS.
+ */
+/** How long delivered (and failed) webhook events stay in the delivery log. */
+const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
+
+export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, indexDb: typeof db) {
+  const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+  const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
+  // Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
+  const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
+  lifecycle.installSignalHandlers();
+  /** This process's name in the leases it holds (and in the database's list of them, for an operator). */
+  const replica = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const store = createStore(databaseUrl, { max: runtime.connections.app, name: "tokenhub_app" });
+  lifecycle.onShutdown("the app store pool", () => store.close());
+  await migrateAppStore(store.pool);
+  // The pipeline records each signer's batches one after another: behind hundreds of request queries in a shared pool,
+  // every batch would wait its turn, and so would every request in it.
+  const pipelineStore = createStore(databaseUrl, { max: 4, name: "tokenhub_pipeline" });
+  lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
+
+  const configured = loadSigners(runtime.chains.map((chain) => chain.id));
+  const signers = new Map<number, LocalAccount[]>();
+  for (const chain of runtime.chains) {
+    const keys = configured.get(chain.id) ?? [];
+    signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
+  }
+  const metrics = createMetrics(ponderRegistry());
+  const pipeline = createTransactionPipeline({
+    pool: pipelineStore.pool,
+    chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
+    logger: logger.child({ component: "transactions" }),
+    replica,
+    observer: pipelineObserver(metrics),
+    // The webhooks' outbox is written with each change of a transaction's state, in its database transaction.
+    events: createTransactionEvents({ runtime, retryForMs: runtime.webhooks.retryForMs }),
+    options: {
+      resubmitAfterMs: runtime.transactions.resubmitAfterMs,
+      maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
+      rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
+      maxJoinedCalls: runtime.transactions.maxJoinedCalls,
+    },
+  });
+  await pipeline.start();
+  lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
+  const publicClients = new Map<number, PublicClient>(
+    runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
+  );
+
+  const pipelineMetrics = createPipelineMetrics({
+    pool: store.pool,
+    metrics,
+    chains: runtime.chains.map((chain) => ({ id: chain.id, signers: (signers.get(chain.id) ?? []).map((account) => account.address), publicClient: publicClients.get(chain.id)! })),
+  });
+  const writer = {
+    pipeline: pipelineMetrics.instrument(pipeline),
+    runtime,
+    signerAddresses: new Map([...signers].map(([chainId, accounts]) => [chainId, accounts.map((account) => account.address)])),
+    signerAccounts: signers,
+    publicClient: (chainId: number) => publicClients.get(chainId)!,
+  };
+  /**
+   * Background loops start here, their passes timed and their failures counted, and stop, each after its pass in
+   * progress, before the pipeline and the pools. A loop runs in the one replica that holds its lease, but for one
+   * that samples what every replica reports (`everyReplica`).
+   */
+  function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>, { everyReplica = false } = {}): void {
+    const lease = createLease({ pool: store.pool, name, holder: replica });
+    const measured = measuredPass(metrics, name, () => pass().then(() => undefined));
+    const loop = createLoop(everyReplica ? measured : () => lease.runIfHeld(measured), { intervalMs, name, logger });
+    loop.start();
+    lifecycle.onShutdown(`the ${name} loop`, async () => {
+      await loop.stop();
+      await lease.release();
+    });
+  }
+
+  startLoop("pipeline metrics", 2_000, pipelineMetrics.sample, { everyReplica: true });
+  startLoop("collection claims", 5_000, () => completeUncompletedClaims(writer, store.pool));
+  startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
+  startLoop("remote metadata", 1000, () =>
+      syncRemoteMetadata({
+        pool: store.pool,
+        indexSchema: runtime.indexSchema,
+        publicClient: (chainId) => publicClients.get(chainId),
+        settings: runtime.remoteMetadata,
+        logger,
+      }),
+  );
+
+  const readiness = createIndexReadiness({
+    pool: store.pool,
+    indexSchema: runtime.indexSchema,
+    // A replica reads the index schema's views; `all` reads the build its Ponder runs.
+    buildingSchema: async () => (runtime.role === "api" ? await getSetting(store.db, buildingDeploymentKey(runtime.indexSchema)) : runtime.indexSchema),
+    chains: runtime.chains,
+    // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
+    headBlock: (chainId) =>
+      Promise.race([
+        publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
+      ]),
+  });
+
+  startLoop("metadata propagation", 500, () =>
+    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
+  );
+  startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
+  startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
+  const activityDispatcher = createActivityDispatcher({
+    pool: store.pool,
+    indexSchema: runtime.indexSchema,
+    chainIds: runtime.chains.filter((chain) => chain.unavailable === undefined).map((chain) => chain.id),
+    retryForMs: runtime.webhooks.retryForMs,
+  });
+  startLoop("webhook index events", 200, () => activityDispatcher.pass());
+  startLoop("webhook event purge", 3_600_000, () => purgeWebhookEvents(store.pool, WEBHOOK_LOG_RETENTION_MS, 10_000));
+  // The supervisor generated the data directory's master key, if one was needed, before starting this process.
+  const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
+  const sealed = await sealPlainTextWebhookSecrets(store.pool, vault);
+  if (sealed > 0) logger.info("sealed the webhook secrets an earlier release stored in plain text", { endpoints: sealed });
+  // Every replica delivers (claims are SKIP LOCKED): stopped before the pools, giving back what it holds.
+  const deliverer = createWebhookDeliverer({ pool: store.pool, vault, settings: runtime.webhooks, logger: logger.child({ component: "webhooks" }), userAgent: `tokenhub-webhooks/${version}` });
+  deliverer.start();
+  lifecycle.onShutdown("the webhook deliveries", () => deliverer.stop());
+  const mediaStorage = await createMediaStorage(runtime.media, runtime.dataDir);
+  const abandoned = removeAbandonedUploads(mediaStorage);
+  logger.info("media storage ready", { storage: mediaStorage.description, maxBytes: runtime.media.maxBytes, ...(abandoned > 0 ? { removedAbandonedUploads: abandoned } : {}) });
+
+
+  const apiTokens = createApiTokenCache({ connectionString: databaseUrl, logger: logger.child({ component: "auth" }) });
+  lifecycle.onShutdown("the API token listener", () => apiTokens.close());
+
+  const indexQueryPool = createIndexQueryPool(databaseUrl, {
+    indexSchema: runtime.indexSchema,
+    timeoutMs: runtime.indexOverHttp.timeoutMs,
+    connections: runtime.indexOverHttp.connections,
+  });
+  routePonderIndexQueries(indexQueryPool);
+  lifecycle.onShutdown("the pool of GraphQL and SQL over HTTP", () => indexQueryPool.close());
+  // Every request takes from its rate limit before anything else: on a connection of its own, so that it never waits
+  // behind the requests' queries (the limiter sends one statement at a time).
+  const rateLimitStore = createStore(databaseUrl, { max: 1, name: "tokenhub_rate_limits" });
+  lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
+  startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
+  // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
+  const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
+  if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));
+  guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
+
+  return createApp({
+    store: store.db,
+    apiTokens,
+    lifecycle,
+    indexDb,
+    runtime,
+    mediaStorage,
+    logger,
+    version,
+    writer,
+    readiness,
+    vault,
+    metrics,
+    rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
+  });
+}

@@ -1,0 +1,25 @@
+import type { Logger } from "../logger.js";
+import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
+import type { Principal } from "../services/projects/apiTokens.js";
+import type { IndexReadiness } from "../services/chains/indexReadiness.js";
+import type { StoreDb } from "../store/database/db.js";
+
+/** What middleware puts on a request's context for the handlers after it. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    principal: Principal;
+    store: StoreDb;
+    apiTokens: ApiTokenCache;
+    indexReadiness: IndexReadiness;
+    /** Set by the idempotency middleware when the request carries a key. */
+    idempotencyKey: string | undefined;
+  };
+};
+
+/** The project and Idempotency-Key of a write request, as the write services take them. */
+export function callerOf(c: { get(key: "principal"): Principal; get(key: "idempotencyKey"): string | undefined }): { projectId: string; idempotencyKey?: string } {
+  const idempotencyKey = c.get("idempotencyKey");
+  return idempotencyKey === undefined ? { projectId: c.get("principal").projectId } : { projectId: c.get("principal").projectId, idempotencyKey };
+}

@@ -1,0 +1,88 @@
+import path from "node:path";
+import type { ChainConfig } from "../chain/chainsConfig.js";
+import { predictCoreAddresses } from "../chain/deployCore.js";
+import type { Settings } from "../config/env.js";
+import { RUNTIME_FILE_ENV, type Role, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import { type PonderProcess, startPonder } from "./ponderProcess.js";
+
+export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+
+export type UnreachableChain = { config: ChainConfig; reason: string };
+
+/** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
+export function writeRuntimeFile(settings: Settings, role: Role, schema: string, chains: RuntimeChain[], unreachable: UnreachableChain[]): string {
+  const runtimeFile = runtimeFilePath(settings.dataDir);
+  writeRuntimeConfig(runtimeFile, {
+    role,
+    dataDir: settings.dataDir,
+    publicUrl: settings.publicUrl,
+    indexSchema: schema,
+    appSchema: settings.appSchema,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxBatchSize: settings.maxBatchSize,
+    metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
+    media: settings.media,
+    logLevel: settings.logLevel,
+    logFormat: settings.logFormat,
+    shutdownGraceMs: settings.shutdownGraceMs,
+    remoteMetadata: settings.remoteMetadata,
+    transactions: settings.transactions,
+    chains: [...chains, ...unreachable.map(({ config, reason }) => unreachableRuntimeChain(config, reason))],
+    indexOverHttp: settings.indexOverHttp,
+    connections: settings.connections,
+    metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
+    rateLimits: settings.rateLimits,
+    webhooks: settings.webhooks,
+  });
+  return runtimeFile;
+}
+
+/**
+ * A chain left out at start-up: in runtime.json so that the API answers for it (503 with the reason), not in
+ * Ponder's configuration (server/config/runtime.ts, `unavailable`).
+ */
+function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeChain {
+  return {
+    id: config.id,
+    name: config.name,
+    rpcUrl: Array.isArray(config.rpcUrl) ? config.rpcUrl : [config.rpcUrl!],
+    wsUrl: config.wsUrl,
+    explorerUrl: config.explorerUrl,
+    local: false,
+    startBlock: config.startBlock,
+    pollingIntervalMs: config.pollingIntervalMs,
+    finality: config.finality,
+    genesisHash: "0x",
+    core: predictCoreAddresses(),
+    coreDeployed: false,
+    accountsDeployed: false,
+    contracts: config.contracts,
+    unavailable: reason,
+  };
+}
+
+/** What Ponder says when the port it was given is taken (it then listens on the next one). */
+export const PORT_TAKEN = /Port in use/;
+
+/** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
+export function launchPonder(
+  settings: Settings,
+  target: { command: "start" | "serve"; schema: string; viewsSchema?: string; databaseUrl: string; runtimeFile: string },
+  output: { onOutput: (chunk: Buffer) => void },
+): PonderProcess {
+  return startPonder({
+    command: target.command,
+    rootDir: ROOT_DIR,
+    pidFile: path.join(settings.dataDir, "ponder.pid"),
+    schema: target.schema,
+    viewsSchema: target.viewsSchema,
+    port: settings.port,
+    host: settings.host,
+    logLevel: settings.logLevel,
+    logFormat: settings.logFormat,
+    shutdownGraceMs: settings.shutdownGraceMs,
+    // Ponder takes PORT from the environment over --port: the indexer beside an API (server/runtime/indexer.ts) has its own.
+    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    onOutput: output.onOutput,
+  });
+}

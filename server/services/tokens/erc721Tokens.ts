@@ -1,0 +1,195 @@
+import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { type Address, getAddress, type Hex, zeroHash } from "viem";
+import * as schema from "../../../ponder.schema.js";
+import { erc6551AccountAddress } from "../../chain/erc6551Account.js";
+import type { RuntimeChain, RuntimeConfig } from "../../config/runtime.js";
+import type { StoreDb } from "../../store/database/db.js";
+import { addressesOfChatUser } from "../../store/chatLinks.js";
+import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../../store/metadataSources.js";
+import { preparedStatement, type StatementValues } from "../../store/database/preparedStatements.js";
+import { requireChain } from "../chains/chains.js";
+import type { IndexDb } from "../collections/collections.js";
+import { requireIndexedCollection } from "../collections/indexedCollections.js";
+import { type OpenSeaMetadata, tokenMetadataFrom } from "../metadata/metadata.js";
+import { ownersOnPage, type OwnersShape, ownersShapeOf, ownersValues, type Page } from "./owners.js";
+
+export type ReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
+export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: OpenSeaMetadata; tbaAddress: Address };
+export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; metadata: OpenSeaMetadata }[] };
+
+/**
+ * The most recently listed tokens' ERC-6551 account addresses. Each costs three keccak hashes, the largest part of
+ * a token page's work, and the same pages are read again and again; 10,000 entries take about 2 MB.
+ */
+const ACCOUNT_ADDRESSES_KEPT = 10_000;
+const accountAddresses = new Map<string, Address>();
+
+/** A token's ERC-6551 account address with tokenhub's implementation and salt 0 (the one the service creates). */
+export function tokenAccountAddress(chain: RuntimeChain, tokenContract: Address, tokenId: bigint): Address {
+  const key = `${chain.id}:${chain.core.accountImplementation}:${tokenContract.toLowerCase()}:${tokenId}`;
+  const known = accountAddresses.get(key);
+  if (known) {
+    accountAddresses.delete(key);
+    accountAddresses.set(key, known);
+    return known;
+  }
+  const address = erc6551AccountAddress({
+    registry: chain.core.erc6551Registry,
+    implementation: chain.core.accountImplementation,
+    salt: zeroHash as Hex,
+    chainId: chain.id,
+    tokenContract,
+    tokenId,
+  });
+  accountAddresses.set(key, address);
+  if (accountAddresses.size > ACCOUNT_ADDRESSES_KEPT) accountAddresses.delete(accountAddresses.keys().next().value!);
+  return address;
+}
+
+/**
+ * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
+ * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
+ */
+type TokensShape = { tokenIds: boolean; owner: boolean; linked: boolean; deep: boolean };
+
+/**
+ * A page of a collection's tokens, with the tokens' metadata, as one prepared statement per combination of filters.
+ * Placeholders: chainId, contract (lowercase), address (checksummed), tokenIds (decimal strings), owner (lowercase),
+ * linked (lowercase addresses), offset, limit.
+ */
+function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
+  const name = `tokenhub_erc721_tokens_${Object.values(shape).map(Number).join("")}`;
+  return preparedStatement<MetadataSourcesRow & { tokens: [string, string][] | null }>(indexDb, name, () => {
+    const table = schema.erc721Token;
+    const filters: SQL[] = [eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))];
+    if (shape.tokenIds) filters.push(sql`${table.tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`);
+    if (shape.owner) filters.push(eq(table.owner, sql.placeholder("owner")));
+    if (shape.linked) filters.push(sql`${table.owner} = ANY(${sql.placeholder("linked")}::text[])`);
+    const matching = and(...filters)!;
+    // A deep page starts at the token id found by an index-only scan of the ids before it; OFFSET on the rows
+    // themselves would read (and discard) every row before the page.
+    const pageStart = indexDb
+      .select({ tokenId: table.tokenId })
+      .from(table)
+      .where(matching)
+      .orderBy(asc(table.tokenId))
+      .limit(1)
+      .offset(sql.placeholder("offset"));
+    const page = indexDb
+      .select({ tokenId: table.tokenId, owner: table.owner, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
+      .from(table)
+      .where(shape.deep ? and(matching, gte(table.tokenId, sql`(${pageStart})`)) : matching)
+      .orderBy(asc(table.tokenId))
+      .limit(sql.placeholder("limit"));
+    return sql`
+      WITH page AS (${page})
+      SELECT (SELECT json_agg(json_build_array(token_id::text, owner) ORDER BY token_id) FROM page) AS tokens,
+        ${metadataSourcesColumns({ erc721: sql`page` })}`;
+  });
+}
+
+export type TokensPageQuery = { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; page: number; pageSize: number };
+
+/**
+ * The placeholders of a page of a collection's tokens, ERC-721 or ERC-1155: chainId, contract, address, tokenIds,
+ * owner, offset and limit (one more than a page, to tell whether another follows).
+ */
+export function tokensPageValues(query: TokensPageQuery): StatementValues {
+  return {
+    chainId: query.chainId,
+    contract: query.contractAddress.toLowerCase(),
+    address: query.contractAddress,
+    tokenIds: query.tokenIds?.map(String),
+    owner: query.ownerAddress?.toLowerCase(),
+    offset: query.page * query.pageSize,
+    limit: query.pageSize + 1,
+  };
+}
+
+/**
+ * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
+ * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
+ */
+export async function listErc721Tokens(
+  deps: ReadDeps,
+  projectId: string,
+  query: TokensPageQuery & { chatId?: string },
+): Promise<Page<Erc721Token>> {
+  const chain = requireChain(deps.runtime, query.chainId);
+  let linked: string[] | undefined;
+  if (query.chatId !== undefined) {
+    linked = await addressesOfChatUser(deps.store, projectId, query.chatId);
+    if (linked.length === 0) {
+      await requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721");
+      return { items: [], nextPage: null };
+    }
+  }
+  const statement = tokensPageStatement(deps.indexDb, {
+    tokenIds: query.tokenIds !== undefined,
+    owner: query.ownerAddress !== undefined,
+    linked: linked !== undefined,
+    deep: query.page > 0,
+  });
+  // The page and its tokens' metadata in one statement (the app's tables are in the same database): one round trip
+  // to PostgreSQL a request. The collection check runs beside it (and is mostly answered from memory).
+  const [collection, [row]] = await Promise.all([
+    requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
+    statement({ ...tokensPageValues(query), linked: linked?.map((address) => address.toLowerCase()) }),
+  ]);
+  const rows = row!.tokens ?? [];
+  if (rows.length === 0) return { items: [], nextPage: null };
+  const sources = metadataSourcesOf(row!);
+  return {
+    items: rows.slice(0, query.pageSize).map(([tokenId, owner]) => ({
+      tokenId,
+      ownerAddress: getAddress(owner),
+      metadata: tokenMetadataFrom(sources, collection.name, tokenId),
+      tbaAddress: tokenAccountAddress(chain, query.contractAddress, BigInt(tokenId)),
+    })),
+    nextPage: rows.length > query.pageSize ? query.page + 1 : null,
+  };
+}
+
+/** The tokens of the owners on a page, with the tokens' metadata: one prepared statement per combination of filters. */
+function ownersTokensStatement(indexDb: IndexDb, shape: OwnersShape) {
+  const name = `tokenhub_erc721_owners_${Number(shape.owner)}${Number(shape.tokenId)}`;
+  return preparedStatement<MetadataSourcesRow & { tokens: [string, string][] | null }>(indexDb, name, () => {
+    const table = schema.erc721Token;
+    const ownersOfPage = ownersOnPage(indexDb, table, shape);
+    const held = indexDb
+      .with(ownersOfPage)
+      .select({ owner: table.owner, tokenId: table.tokenId, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
+      .from(table)
+      .innerJoin(ownersOfPage, eq(table.owner, ownersOfPage.owner))
+      .where(and(eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))));
+    return sql`
+      WITH held AS (${held})
+      SELECT (SELECT json_agg(json_build_array(owner, token_id::text) ORDER BY owner, token_id) FROM held) AS tokens,
+        ${metadataSourcesColumns({ erc721: sql`held` })}`;
+  });
+}
+
+/** ERC-721 holders by owner address: how many tokens each holds and all of them (not paged), with metadata. */
+export async function listErc721Owners(
+  deps: ReadDeps,
+  query: { chainId: number; contractAddress: Address; ownerAddress?: Address; tokenId?: bigint; page: number; pageSize: number },
+): Promise<Page<Erc721Owner>> {
+  // The owners' tokens and their metadata in one statement, as for a page of tokens.
+  const [collection, [row]] = await Promise.all([
+    requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
+    ownersTokensStatement(deps.indexDb, ownersShapeOf(query))(ownersValues(query)),
+  ]);
+  const rows = row!.tokens ?? [];
+  const owners = [...new Set(rows.map(([owner]) => owner))];
+  const pageOwners = new Set(owners.slice(0, query.pageSize));
+  if (pageOwners.size === 0) return { items: [], nextPage: null };
+  const sources = metadataSourcesOf(row!);
+  const byOwner = new Map<string, Erc721Owner>([...pageOwners].map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]));
+  for (const [owner, tokenId] of rows) {
+    const entry = byOwner.get(owner);
+    if (!entry) continue;
+    entry.tokens.push({ tokenId, metadata: tokenMetadataFrom(sources, collection.name, tokenId) });
+    entry.totalBalance = String(entry.tokens.length);
+  }
+  return { items: [...byOwner.values()], nextPage: owners.length > query.pageSize ? query.page + 1 : null };
+}

@@ -1,0 +1,184 @@
+import type pg from "pg";
+import type { Hex } from "viem";
+import type { Queryable } from "./transactions.js";
+
+/**
+ * Data access for the dispatcher of index events (server/services/webhooks/activityEvents.ts): the index's `activity` rows and
+ * Ponder's checkpoints (in the index schema), the dispatcher's cursor and the rows it has seen (migration 0130).
+ */
+
+/** A row of the index's `activity` table (ponder.schema.ts). */
+export type ActivityRow = {
+  id: string;
+  chainId: number;
+  kind: "transfer" | "account_created" | "permit_used" | "permit_invalidated";
+  contract: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+  timestamp: bigint;
+  transactionHash: Hex;
+  logIndex: number;
+  data: Record<string, string | null>;
+};
+
+/** A suffix above every part number: `checkpoint + ID_CEILING` sorts after every activity id of that checkpoint. */
+const ID_CEILING = "99999";
+
+/**
+ * Where a Ponder checkpoint, and so an activity id, holds its block number (SQL positions, from 1): after the block's
+ * timestamp (10 digits) and the chain id (16), zero-padded to 16 digits. Ids sort by timestamp first, and a new
+ * branch's blocks may be older than the blocks they replace (anvil mines them at the common ancestor's time), so how far
+ * the index has reached on a chain is compared by block number.
+ */
+const BLOCK_NUMBER_FROM = 27;
+const BLOCK_NUMBER_DIGITS = 16;
+
+const quoted = (schema: string) => `"${schema.replaceAll('"', '""')}"`;
+
+/** How far Ponder has indexed a chain and what of it is final; undefined before it started on the chain. */
+export async function indexProgress(db: Queryable, indexSchema: string, chainId: number): Promise<{ latest: string; finalized: string } | undefined> {
+  const { rows } = await db
+    .query<{ latest_checkpoint: string; finalized_checkpoint: string }>(
+      `SELECT latest_checkpoint, finalized_checkpoint FROM ${quoted(indexSchema)}._ponder_checkpoint WHERE chain_id = $1`,
+      [chainId],
+    )
+    .catch((error: { code?: string }) => {
+      // The index schema is not created yet (the indexer is starting): nothing indexed.
+      if (error.code === "42P01") return { rows: [] };
+      throw error;
+    });
+  return rows[0] === undefined ? undefined : { latest: rows[0].latest_checkpoint + ID_CEILING, finalized: rows[0].finalized_checkpoint + ID_CEILING };
+}
+
+/** Whether Ponder finished backfilling every chain (it never unmarks this while it runs). */
+export async function indexIsReady(db: Queryable, indexSchema: string): Promise<boolean> {
+  const { rows } = await db
+    .query<{ ready: string | null }>(`SELECT value ->> 'is_ready' AS ready FROM ${quoted(indexSchema)}._ponder_meta WHERE key = 'app'`)
+    .catch(() => ({ rows: [] as { ready: string | null }[] }));
+  return rows[0]?.ready === "1";
+}
+
+type Row = {
+  id: string;
+  chain_id: number;
+  kind: ActivityRow["kind"];
+  contract: Hex;
+  block_number: string;
+  block_hash: Hex;
+  timestamp: string;
+  transaction_hash: Hex;
+  log_index: number;
+  data: Record<string, string | null>;
+};
+
+function activityOf(row: Row): ActivityRow {
+  return {
+    id: row.id,
+    chainId: Number(row.chain_id),
+    kind: row.kind,
+    contract: row.contract,
+    blockNumber: BigInt(row.block_number),
+    blockHash: row.block_hash,
+    timestamp: BigInt(row.timestamp),
+    transactionHash: row.transaction_hash,
+    logIndex: row.log_index,
+    data: row.data,
+  };
+}
+
+/**
+ * The chain's activity rows after `cursor`, in chain order, that the dispatcher has not seen (in the block they are in
+ * now): after a reorganisation the cursor goes back to the final block, and the rows read since are not read again.
+ */
+export async function readActivityAfter(db: Queryable, indexSchema: string, chainId: number, cursor: string, limit: number): Promise<ActivityRow[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT a.* FROM ${quoted(indexSchema)}.activity a
+      WHERE a.chain_id = $1 AND a.id > $2
+        AND NOT EXISTS (SELECT 1 FROM tokenhub_app.webhook_index_seen s
+                         WHERE s.chain_id = $1 AND s.activity_id = a.id AND s.block_hash = a.block_hash)
+      ORDER BY a.id
+      LIMIT $3`,
+    [chainId, cursor, limit],
+  );
+  return rows.map(activityOf);
+}
+
+/** Whether the index has an `activity` table (an index built by an older version has not, until it is rebuilt). */
+export async function hasActivityTable(db: Queryable, indexSchema: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'activity'", [indexSchema]);
+  return rows.length > 0;
+}
+
+/** The chain's cursor, locked until the caller's database transaction ends (one dispatcher pass at a time per chain). */
+export async function lockCursor(db: Queryable, chainId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ cursor: string }>("SELECT cursor FROM tokenhub_app.webhook_index_cursors WHERE chain_id = $1 FOR UPDATE", [chainId]);
+  return rows[0]?.cursor;
+}
+
+export async function saveCursor(db: Queryable, chainId: number, cursor: string): Promise<void> {
+  await db.query(
+    `INSERT INTO tokenhub_app.webhook_index_cursors (chain_id, cursor) VALUES ($1, $2)
+     ON CONFLICT (chain_id) DO UPDATE SET cursor = EXCLUDED.cursor, updated_at = now()`,
+    [chainId, cursor],
+  );
+}
+
+export type SeenRow = { activityId: string; blockHash: Hex; eventIds: string[] };
+
+/**
+ * The first pass on a chain: every row of a block not final yet is marked seen, without events (it happened before
+ * anyone could subscribe), so that a reorganisation removing it sends the dispatcher back to read the new branch.
+ * Returns the cursor to start from: the last row, or `finalized` when no row is after it.
+ */
+export async function seedSeen(db: Queryable, indexSchema: string, chainId: number, finalized: string): Promise<string> {
+  const { rows } = await db.query<{ last: string | null }>(
+    `WITH pending AS (
+       SELECT a.id, a.block_hash FROM ${quoted(indexSchema)}.activity a WHERE a.chain_id = $1 AND a.id > $2
+     ), seeded AS (
+       INSERT INTO tokenhub_app.webhook_index_seen (chain_id, activity_id, block_hash, event_ids)
+       SELECT $1, id, block_hash, '{}' FROM pending
+       ON CONFLICT DO NOTHING
+     )
+     SELECT max(id) AS last FROM pending`,
+    [chainId, finalized],
+  );
+  return rows[0]?.last ?? finalized;
+}
+
+export async function insertSeen(db: Queryable, chainId: number, seen: readonly SeenRow[]): Promise<void> {
+  if (seen.length === 0) return;
+  await db.query(
+    `INSERT INTO tokenhub_app.webhook_index_seen (chain_id, activity_id, block_hash, event_ids)
+     SELECT $1, s.activity_id, s.block_hash, string_to_array(s.event_ids, ',')::uuid[]
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS s(activity_id, block_hash, event_ids)
+     ON CONFLICT DO NOTHING`,
+    [chainId, seen.map((row) => row.activityId), seen.map((row) => row.blockHash), seen.map((row) => row.eventIds.join(","))],
+  );
+}
+
+/**
+ * Seen rows in blocks the index has reached (up to the block of `latest`: an index being rebuilt has not put back the
+ * rows of later blocks yet) that are no longer in the index in the block they were seen in: a reorganisation removed
+ * them. Deleted here; their events are what the caller takes back.
+ */
+export async function takeRemovedSeen(db: Queryable, indexSchema: string, chainId: number, latest: string): Promise<SeenRow[]> {
+  const { rows } = await db.query<{ activity_id: string; block_hash: Hex; event_ids: string[] }>(
+    `DELETE FROM tokenhub_app.webhook_index_seen s
+      WHERE s.chain_id = $1 AND substr(s.activity_id, $3, $4) <= substr($2, $3, $4)
+        AND NOT EXISTS (SELECT 1 FROM ${quoted(indexSchema)}.activity a WHERE a.id = s.activity_id AND a.block_hash = s.block_hash)
+      RETURNING s.activity_id, s.block_hash, s.event_ids::text[] AS event_ids`,
+    [chainId, latest, BLOCK_NUMBER_FROM, BLOCK_NUMBER_DIGITS],
+  );
+  return rows.map((row) => ({ activityId: row.activity_id, blockHash: row.block_hash, eventIds: row.event_ids })).sort((a, b) => (a.activityId < b.activityId ? -1 : 1));
+}
+
+/** Forgets seen rows that are final: no reorganisation can remove them any more. */
+export async function forgetFinalSeen(db: Queryable, chainId: number, finalized: string): Promise<void> {
+  await db.query("DELETE FROM tokenhub_app.webhook_index_seen WHERE chain_id = $1 AND activity_id <= $2", [chainId, finalized]);
+}
+
+/** Forgets a chain's dispatch (its chain was reset: its index is rebuilt from a new genesis). */
+export async function forgetActivityDispatch(pool: pg.Pool, chainId: number): Promise<void> {
+  await pool.query("DELETE FROM tokenhub_app.webhook_index_seen WHERE chain_id = $1", [chainId]);
+  await pool.query("DELETE FROM tokenhub_app.webhook_index_cursors WHERE chain_id = $1", [chainId]);
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { SealedKey } from "../custody/envelope.js";
+import type { StoreDb, StoreTransaction } from "./database/db.js";
+import { chatLinks, cloudKeyMaster, cloudKeys } from "./database/schema.js";
+import type { Queryable } from "./transactions.js";
+
+export type CloudKeyRow = typeof cloudKeys.$inferSelect;
+
+/**
+ * The master key id recorded for the cloud keys (and the webhook secrets, sealed the same way), locked until the
+ * transaction ends: shared by whatever seals a value, exclusive for rotation. Records `proposedId` first when nothing
+ * is recorded yet (nothing was ever sealed).
+ */
+export async function lockCloudKeyMasterId(tx: StoreTransaction, mode: "share" | "update", proposedId: string): Promise<string> {
+  await tx.insert(cloudKeyMaster).values({ masterKeyId: proposedId }).onConflictDoNothing();
+  const [row] = await tx.select().from(cloudKeyMaster).for(mode === "share" ? "share" : "update");
+  return row!.masterKeyId;
+}
+
+/** lockCloudKeyMasterId, shared, in a transaction of the stores that use pg directly (the webhooks'). */
+export async function shareMasterKeyRecord(db: Queryable, proposedId: string): Promise<string> {
+  await db.query("INSERT INTO tokenhub_app.cloud_key_master (master_key_id) VALUES ($1) ON CONFLICT DO NOTHING", [proposedId]);
+  const { rows } = await db.query<{ master_key_id: string }>("SELECT master_key_id FROM tokenhub_app.cloud_key_master FOR SHARE");
+  return rows[0]!.master_key_id;
+}
+
+/** The recorded master key id, or undefined when no key was ever created. */
+export async function readCloudKeyMasterId(db: StoreDb): Promise<string | undefined> {
+  const [row] = await db.select().from(cloudKeyMaster);
+  return row?.masterKeyId;
+}
+
+/** Inserts the sealed key, and its chat link when given, in the caller's transaction. */
+export async function insertCloudKey(
+  tx: StoreTransaction,
+  key: { id: string; projectId: string; address: string; customRef: string | null; sealed: SealedKey; chatId?: string },
+): Promise<void> {
+  await tx.insert(cloudKeys).values({
+    id: key.id,
+    projectId: key.projectId,
+    address: key.address,
+    customRef: key.customRef,
+    encryptedPrivateKey: key.sealed.encryptedPrivateKey,
+    wrappedDataKey: key.sealed.wrappedDataKey,
+    masterKeyId: key.sealed.masterKeyId,
+  });
+  if (key.chatId !== undefined) await tx.insert(chatLinks).values({ projectId: key.projectId, chatId: key.chatId, address: key.address }).onConflictDoNothing();
+}
+
+/** A project's key by address; another project's key is not found. */
+export async function findProjectCloudKey(db: StoreDb, projectId: string, address: string): Promise<CloudKeyRow | undefined> {
+  const [row] = await db.select().from(cloudKeys).where(and(eq(cloudKeys.projectId, projectId), eq(cloudKeys.address, address)));
+  return row;
+}
+
+/** A project's keys by creation time, `limit` from `offset`, optionally only those with this customRef. */
+export async function listProjectCloudKeys(
+  db: StoreDb,
+  projectId: string,
+  query: { customRef?: string; offset: number; limit: number },
+): Promise<{ id: string; address: string; customRef: string | null }[]> {
+  return await db
+    .select({ id: cloudKeys.id, address: cloudKeys.address, customRef: cloudKeys.customRef })
+    .from(cloudKeys)
+    .where(and(eq(cloudKeys.projectId, projectId), query.customRef === undefined ? undefined : eq(cloudKeys.customRef, query.customRef)))
+    .orderBy(asc(cloudKeys.createdAt), asc(cloudKeys.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/**
+ * Re-seals every key's data key in one transaction, with the master id row locked: `rewrap` gets each row and
+ * returns its new sealing, then `rewrapOthers` re-seals what else was sealed with the master key (the webhook secrets)
+ * in the same transaction. Either everything moves to `nextId` or nothing does.
+ */
+export async function rewrapAllCloudKeys<Others>(
+  db: StoreDb,
+  expectedCurrentId: string,
+  nextId: string,
+  rewrap: (row: CloudKeyRow) => SealedKey,
+  rewrapOthers: (tx: StoreTransaction) => Promise<Others>,
+): Promise<{ count: number; recordedId: string; others: Others | undefined }> {
+  return await db.transaction(async (tx) => {
+    const recordedId = await lockCloudKeyMasterId(tx, "update", expectedCurrentId);
+    if (recordedId !== expectedCurrentId) return { count: 0, recordedId, others: undefined };
+    const rows = await tx.select().from(cloudKeys).orderBy(asc(cloudKeys.createdAt)).for("update");
+    for (const row of rows) {
+      const sealed = rewrap(row);
+      await tx
+        .update(cloudKeys)
+        .set({ wrappedDataKey: sealed.wrappedDataKey, masterKeyId: sealed.masterKeyId })
+        .where(eq(cloudKeys.id, row.id));
+    }
+    const others = await rewrapOthers(tx);
+    await tx.update(cloudKeyMaster).set({ masterKeyId: nextId, updatedAt: sql`now()` });
+    return { count: rows.length, recordedId, others };
+  });
+}

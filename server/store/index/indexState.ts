@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import type pg from "pg";
+import type { StoreDb } from "../database/db.js";
+import { chainGenesis, settings } from "../database/schema.js";
+
+export async function getRecordedGenesis(db: StoreDb, chainId: number): Promise<string | undefined> {
+  const [row] = await db.select().from(chainGenesis).where(eq(chainGenesis.chainId, chainId));
+  return row?.genesisHash;
+}
+
+export async function recordGenesis(db: StoreDb, chainId: number, genesisHash: string): Promise<void> {
+  await db
+    .insert(chainGenesis)
+    .values({ chainId, genesisHash })
+    .onConflictDoUpdate({ target: chainGenesis.chainId, set: { genesisHash, recordedAt: sql`now()` } });
+}
+
+export async function getSetting(db: StoreDb, key: string): Promise<string | undefined> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  return row?.value;
+}
+
+export async function putSetting(db: StoreDb, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
+const CHECKPOINT_BLOCK = { start: 26, length: 16 };
+
+export function checkpointBlock(checkpoint: string): number {
+  return Number(checkpoint.slice(CHECKPOINT_BLOCK.start, CHECKPOINT_BLOCK.start + CHECKPOINT_BLOCK.length));
+}
+
+/** The last block Ponder indexed of a chain, from its checkpoint table (-1 before the first). */
+export async function indexedBlockOf(pool: pg.Pool, indexSchema: string, chainId: number): Promise<number> {
+  const schema = `"${indexSchema.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ latest_checkpoint: string }>(`SELECT latest_checkpoint FROM ${schema}._ponder_checkpoint WHERE chain_id = $1`, [chainId]);
+  return rows[0] === undefined ? -1 : checkpointBlock(rows[0].latest_checkpoint);
+}
