@@ -6,22 +6,15 @@ import type { db } from "ponder:api";
 import { createPublicClient, http, parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { ensureLocalSigner, loadSigners } from "./chain/signers.js";
-import { createLoop } from "./chain/transactions/loop.js";
 import { createTransactionPipeline } from "./chain/transactions/pipeline.js";
 import type { RuntimeConfig } from "./config/runtime.js";
 import { createKeyVault } from "./custody/keyVault.js";
 import { resolveMasterKey } from "./custody/masterKey.js";
 import { createLogger } from "./logger.js";
 import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
-import { completeUncompletedClaims } from "./services/collections/createCollection.js";
-import { purgeExpiredIdempotencyKeys } from "./services/projects/idempotency.js";
 import { createIndexReadiness } from "./services/chains/indexReadiness.js";
-import { propagateDueMetadata } from "./services/metadata/metadataPropagation.js";
 import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
-import { createMetrics, measuredPass, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
-import { attachMintedTokenMetadata } from "./services/metadata/mintedTokenMetadata.js";
-import { syncRemoteMetadata } from "./services/metadata/remoteMetadataSync.js";
-import { attachPermitTokenMetadata } from "./services/metadata/permitTokenMetadata.js";
+import { createMetrics, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
 import { createPipelineMetrics } from "./services/observability/pipelineMetrics.js";
 import { createRateLimiter } from "./services/projects/rateLimiter.js";
 import { createActivityDispatcher } from "./services/webhooks/activityEvents.js";
@@ -32,26 +25,22 @@ import { createStore } from "./store/database/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
 import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
 import { getSetting } from "./store/index/indexState.js";
-import { createLease } from "./store/coordination/leases.js";
 import { migrateAppStore } from "./store/database/migrate.js";
-import { purgeFullBuckets } from "./store/coordination/rateLimits.js";
-import { purgeWebhookEvents } from "./store/webhookOutbox.js";
 import { createApp } from "./http/app.js";
+import { backgroundJobs } from "./jobs/backgroundJobs.js";
+import { startJobs } from "./jobs/startJobs.js";
 import { authorize } from "./http/middleware/auth.js";
 import { guardOperatorRoutes } from "./http/ponderServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
 
 /**
- * The API process's parts (role `all` or `api`): opens the app store, starts the transaction pipeline and the
- * background loops, and builds the app. Nothing else creates connections.
+ * The composition root of the API process (role `all` or `api`): opens the app store, starts the transaction
+ * pipeline, webhook deliveries and the background jobs (server/jobs/backgroundJobs.ts lists them with their lease and
+ * period), and builds the app. Nothing else creates connections, processes or loops, and each registers its stop here.
  *
- * Replicas: every background loop runs in the one replica holding its lease (server/store/coordination/leases.ts), named after the
- * loop; the pipeline's receipt pass likewise per chain, and a signer's lock orders its broadcasts
- * (server/chain/transactions/pipeline.ts). A replica that dies hands its leases over within LEASE_MS.
+ * Replicas: the pipeline's receipt pass runs per chain in the replica holding its lease, a signer's lock orders its
+ * broadcasts (server/chain/transactions/pipeline.ts), and a replica that dies hands its leases over within LEASE_MS.
  */
-/** How long delivered (and failed) webhook events stay in the delivery log. */
-const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
-
 export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, indexDb: typeof db) {
   const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
   const logger = createLogger({ level: runtime.logLevel, format: runtime.logFormat, fields: { component: "api" } });
@@ -108,35 +97,6 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     signerAccounts: signers,
     publicClient: (chainId: number) => publicClients.get(chainId)!,
   };
-  /**
-   * Background loops start here, their passes timed and their failures counted, and stop, each after its pass in
-   * progress, before the pipeline and the pools. A loop runs in the one replica that holds its lease, but for one
-   * that samples what every replica reports (`everyReplica`).
-   */
-  function startLoop(name: string, intervalMs: number, pass: () => Promise<unknown>, { everyReplica = false } = {}): void {
-    const lease = createLease({ pool: store.pool, name, holder: replica });
-    const measured = measuredPass(metrics, name, () => pass().then(() => undefined));
-    const loop = createLoop(everyReplica ? measured : () => lease.runIfHeld(measured), { intervalMs, name, logger });
-    loop.start();
-    lifecycle.onShutdown(`the ${name} loop`, async () => {
-      await loop.stop();
-      await lease.release();
-    });
-  }
-
-  startLoop("pipeline metrics", 2_000, pipelineMetrics.sample, { everyReplica: true });
-  startLoop("collection claims", 5_000, () => completeUncompletedClaims(writer, store.pool));
-  startLoop("minted token metadata", 500, () => attachMintedTokenMetadata(store.pool, writer, logger));
-  startLoop("remote metadata", 1000, () =>
-      syncRemoteMetadata({
-        pool: store.pool,
-        indexSchema: runtime.indexSchema,
-        publicClient: (chainId) => publicClients.get(chainId),
-        settings: runtime.remoteMetadata,
-        logger,
-      }),
-  );
-
   const readiness = createIndexReadiness({
     pool: store.pool,
     indexSchema: runtime.indexSchema,
@@ -151,19 +111,12 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
       ]),
   });
 
-  startLoop("metadata propagation", 500, () =>
-    propagateDueMetadata({ writer, store: store.db, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
-  );
-  startLoop("idempotency key purge", 60_000, () => purgeExpiredIdempotencyKeys(store.db));
-  startLoop("permit token metadata", 500, () => attachPermitTokenMetadata(store.pool, runtime.indexSchema, logger));
   const activityDispatcher = createActivityDispatcher({
     pool: store.pool,
     indexSchema: runtime.indexSchema,
     chainIds: runtime.chains.filter((chain) => chain.unavailable === undefined).map((chain) => chain.id),
     retryForMs: runtime.webhooks.retryForMs,
   });
-  startLoop("webhook index events", 200, () => activityDispatcher.pass());
-  startLoop("webhook event purge", 3_600_000, () => purgeWebhookEvents(store.pool, WEBHOOK_LOG_RETENTION_MS, 10_000));
   // The supervisor generated the data directory's master key, if one was needed, before starting this process.
   const vault = createKeyVault(() => resolveMasterKey(runtime.dataDir, { create: false }));
   const sealed = await sealPlainTextWebhookSecrets(store.pool, vault);
@@ -191,7 +144,18 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   // behind the requests' queries (the limiter sends one statement at a time).
   const rateLimitStore = createStore(databaseUrl, { max: 1, name: "tokenhub_rate_limits" });
   lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
-  startLoop("rate limit bucket purge", 60_000, () => purgeFullBuckets(rateLimitStore.pool));
+  // Started last, so that they stop first: each after its pass in progress, before what their passes use.
+  const jobs = backgroundJobs({
+    runtime,
+    writer,
+    pool: store.pool,
+    store: store.db,
+    rateLimitPool: rateLimitStore.pool,
+    logger,
+    sampleMetrics: pipelineMetrics.sample,
+    dispatchIndexEvents: () => activityDispatcher.pass(),
+  });
+  startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
   // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
   const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
   if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));

@@ -14,9 +14,12 @@ function listFiles(dir: string, skip: string): string[] {
 }
 
 /**
- * A hash of everything Ponder folds into its build id (config contracts, schema, every file under src/ but
- * src/api), plus the Ponder version and TOKENHUB_INDEX_VERSION. Ponder refuses to reuse a schema built by another
- * build id: each fingerprint is a build of the index in a schema of its own (server/store/index/indexDeployments.ts).
+ * A hash of what the index computes: the Ponder config, the schema, the indexing code (every file under src/ but
+ * src/api, which Ponder executes as indexing code and hashes into its build id; the service lives in server/ so that
+ * a change to it is no new build), the ABIs, the chains and their contracts, the Ponder version and
+ * TOKENHUB_INDEX_VERSION. It covers Ponder's own build id (the config's contracts, the schema file, the indexing
+ * files), which refuses to reuse a schema another build made: each fingerprint is a build of the index in a schema of
+ * its own (server/store/index/indexDeployments.ts).
  */
 export function indexFingerprint(rootDir: string, chains: RuntimeChain[], versions: { ponder: string; index: string }): string {
   const hash = crypto.createHash("sha256").update(versions.ponder).update(`\0${versions.index}\0`);

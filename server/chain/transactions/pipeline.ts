@@ -10,7 +10,7 @@ import { createChainRuntime, type ChainRuntime, type PipelineChain } from "./cha
 import { NO_EVENTS, type TransactionEvents } from "./events.js";
 import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
-import { createLoop, type Loop } from "./loop.js";
+import { createLoop, type Loop } from "../../jobs/loop.js";
 import { NO_OBSERVER, type PipelineObserver } from "./observer.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
 import { createReceiptMonitor } from "./receiptMonitor.js";

@@ -1,4 +1,4 @@
-import type { Logger } from "../../logger.js";
+import type { Logger } from "../logger.js";
 
 export type Loop = { start(): void; stop(): Promise<void> };
 
