@@ -16,7 +16,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * every operation. Then every example is checked against the schemas of the document the service serves.
  */
 
-const EXAMPLES_FILE = path.resolve(import.meta.dirname, "..", "..", "src", "api", "openapi", "examples.json");
+const EXAMPLES_FILE = path.resolve(import.meta.dirname, "..", "..", "server", "http", "openapi", "examples.json");
 const ALICE = getAddress("0x976EA74026E726554dB657fA54763abd0C3a0aa9");
 const BOB = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
 const CHAIN = 31337;

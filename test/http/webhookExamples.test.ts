@@ -21,7 +21,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * it checks that every type is still delivered. Then every example is checked against its payload schema.
  */
 
-const EXAMPLES_FILE = path.resolve(import.meta.dirname, "..", "..", "src", "api", "openapi", "webhookExamples.json");
+const EXAMPLES_FILE = path.resolve(import.meta.dirname, "..", "..", "server", "http", "openapi", "webhookExamples.json");
 const EXAMPLE_BASE_URL = "http://localhost:42069";
 const CHAIN = 31337;
 
