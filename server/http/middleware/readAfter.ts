@@ -12,11 +12,16 @@ const RETRY_AFTER_SECONDS = "1";
 
 const queryParameters = z.object(readAfterQuery);
 
-/** What the read must include, from its query string or, for a client that cannot change that, its headers. */
-function readAfterOf(query: Record<string, string>, header: (name: string) => string | undefined): ReadAfter {
-  const fromQuery = queryParameters.safeParse({ minBlock: query.minBlock, afterOperation: query.afterOperation });
+/**
+ * What the read must include, from its query string or, for a client that cannot change that, its headers; undefined
+ * when it names nothing (most reads: no parsing then).
+ */
+function readAfterOf(query: (name: string) => string | undefined, header: (name: string) => string | undefined): ReadAfter | undefined {
+  const raw = { minBlock: query("minBlock"), afterOperation: query("afterOperation"), block: header("x-min-block"), operation: header("x-after-operation") };
+  if (raw.minBlock === undefined && raw.afterOperation === undefined && raw.block === undefined && raw.operation === undefined) return undefined;
+  const fromQuery = queryParameters.safeParse({ minBlock: raw.minBlock, afterOperation: raw.afterOperation });
   if (!fromQuery.success) throw validationErrorFromIssues(fromQuery.error.issues, "query");
-  const fromHeaders = readAfterHeaders.safeParse({ "X-Min-Block": header("x-min-block"), "X-After-Operation": header("x-after-operation") });
+  const fromHeaders = readAfterHeaders.safeParse({ "X-Min-Block": raw.block, "X-After-Operation": raw.operation });
   if (!fromHeaders.success) throw validationErrorFromIssues(fromHeaders.error.issues, "header");
   return {
     minBlock: fromQuery.data.minBlock ?? fromHeaders.data["X-Min-Block"],
@@ -32,8 +37,8 @@ function readAfterOf(query: Record<string, string>, header: (name: string) => st
  */
 export function awaitIndexed(options: { chainInBody?: boolean } = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const after = readAfterOf(c.req.query(), (name) => c.req.header(name));
-    if (after.minBlock !== undefined || after.afterOperation !== undefined) {
+    const after = readAfterOf((name) => c.req.query(name), (name) => c.req.header(name));
+    if (after !== undefined) {
       const chainId = Number(c.req.query("chainId") ?? c.req.param("chainId") ?? (options.chainInBody ? await chainIdOfBody(c.req) : undefined));
       try {
         await c.get("indexFreshness").awaitIncluded({ projectId: c.get("principal")?.projectId, chainId: Number.isInteger(chainId) ? chainId : undefined }, after);
