@@ -53,6 +53,12 @@ export const erc721Token = onchainTable(
     mintedAt: t.bigint().notNull(),
     mintedBlock: t.bigint().notNull(),
     mintTransaction: t.hex().notNull(),
+    /**
+     * The token's ERC-6551 account address (tokenhub's implementation, salt 0), whether or not the account exists:
+     * fixed once the token exists, so derived when it is indexed rather than at every read. EIP-55 text, as the reads
+     * answer it.
+     */
+    tbaAddress: t.text().notNull(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.contract, table.tokenId] }),

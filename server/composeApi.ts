@@ -12,6 +12,7 @@ import { createKeyVault } from "./custody/keyVault.js";
 import { resolveMasterKey } from "./custody/masterKey.js";
 import { createLogger } from "./logger.js";
 import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
+import { createIndexFreshness } from "./services/chains/indexFreshness.js";
 import { createIndexReadiness } from "./services/chains/indexReadiness.js";
 import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
 import { createMetrics, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
@@ -111,6 +112,15 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
       ]),
   });
 
+  const freshness = createIndexFreshness({
+    pool: store.pool,
+    store: store.db,
+    indexSchema: runtime.indexSchema,
+    waitMs: runtime.readWaitMs,
+    chains: runtime.chains,
+    publicClient: (chainId) => publicClients.get(chainId)!,
+  });
+
   const activityDispatcher = createActivityDispatcher({
     pool: store.pool,
     indexSchema: runtime.indexSchema,
@@ -172,6 +182,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     version,
     writer,
     readiness,
+    freshness,
     vault,
     metrics,
     rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),

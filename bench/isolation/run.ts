@@ -36,8 +36,8 @@ try {
   const client = await pool.connect();
   await client.query("SET session_replication_role = replica");
   await client.query(
-    `INSERT INTO tokenhub_index.erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction)
-     SELECT 31337, lower($1), i, '0x' || md5('owner' || i % 100) || lpad(to_hex(i % 100), 8, '0'), 1700000000 + i, 1700000000 + i, 1, '0x' || md5('tx' || i) || md5('tx' || i)
+    `INSERT INTO tokenhub_index.erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction, tba_address)
+     SELECT 31337, lower($1), i, '0x' || md5('owner' || i % 100) || lpad(to_hex(i % 100), 8, '0'), 1700000000 + i, 1700000000 + i, 1, '0x' || md5('tx' || i) || md5('tx' || i), '0x' || md5('tba' || i) || lpad(to_hex(i), 8, '0')
        FROM generate_series(1, $2::int) AS i`,
     [contract, rows],
   );

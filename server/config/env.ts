@@ -58,6 +58,7 @@ const envSchema = z.object({
   TOKENHUB_MEDIA_S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   TOKENHUB_PUBLIC_INDEX: z.enum(["true", "false"]).default("false"),
   TOKENHUB_SQL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  TOKENHUB_READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(2),
   // Ponder takes 2 for itself and, when it indexes, splits the rest in three (indexing, sync, reads): 5 is its least.
   TOKENHUB_INDEX_CONNECTIONS: z.coerce.number().int().min(5, "at least 5").max(1000).default(30),
@@ -108,6 +109,8 @@ export type Settings = {
   maxBatchSize: number;
   remoteMetadata: RemoteMetadataSettings;
   metadataPropagationWindowMs: number;
+  /** The longest a read waits for the index to include what it names (minBlock, afterOperation). */
+  readWaitMs: number;
   transactions: TransactionSettings;
   media: MediaSettings;
   indexOverHttp: IndexOverHttpSettings;
@@ -202,6 +205,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       allowPrivateAddresses: e.TOKENHUB_METADATA_FETCH_ALLOW_PRIVATE === "true",
     },
     metadataPropagationWindowMs: e.TOKENHUB_METADATA_PROPAGATION_WINDOW_MS,
+    readWaitMs: e.TOKENHUB_READ_WAIT_MS,
     transactions: {
       resubmitAfterMs: e.TOKENHUB_TX_RESUBMIT_AFTER_MS,
       maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),

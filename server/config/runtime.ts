@@ -76,6 +76,8 @@ export const runtimeConfigSchema = z.object({
   maxBatchSize: z.number().int(),
   /** Metadata writes to one collection within this window share one propagation transaction. */
   metadataPropagationWindowMs: z.number().int(),
+  /** The longest a read waits for the index to include what it names (minBlock, afterOperation). */
+  readWaitMs: z.number().int().min(0),
   media: mediaConfigSchema,
   logLevel: z.enum(["debug", "info", "warn", "error"]),
   logFormat: z.enum(["pretty", "json"]),

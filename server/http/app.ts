@@ -7,6 +7,7 @@ import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/transactions/chainWriter.js";
 import type { MediaStorage } from "../services/media/mediaStorage.js";
 import type { IndexDb } from "../services/collections/collections.js";
+import type { IndexFreshness } from "../services/chains/indexFreshness.js";
 import type { IndexReadiness } from "../services/chains/indexReadiness.js";
 import type { Metrics } from "../services/observability/metrics.js";
 import type { RateLimiter } from "../services/projects/rateLimiter.js";
@@ -17,6 +18,7 @@ import { toErrorResponse } from "./errorResponse.js";
 import { provideStore } from "./middleware/auth.js";
 import { combined } from "./middleware/combined.js";
 import { provideIndexReadiness } from "./middleware/indexReady.js";
+import { provideIndexFreshness } from "./middleware/readAfter.js";
 import { rateLimit } from "./middleware/rateLimit.js";
 import { requestContext } from "./middleware/requestContext.js";
 import { jsonWriteBodies } from "./middleware/requestBody.js";
@@ -52,6 +54,7 @@ export type AppDeps = {
   logger: Logger;
   version: string;
   readiness: IndexReadiness;
+  freshness: IndexFreshness;
   vault: KeyVault;
   lifecycle: ApiLifecycle;
   rateLimiter: RateLimiter;
@@ -66,7 +69,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use("*", requestContext(deps.logger, deps.lifecycle, deps.metrics));
-  app.use("*", provideIndexReadiness(deps.readiness));
+  app.use("*", combined(provideIndexReadiness(deps.readiness), provideIndexFreshness(deps.freshness)));
   app.use(
     "*",
     rateLimit({ limiter: deps.rateLimiter, settings: deps.runtime.rateLimits, store: deps.store, apiTokens: deps.apiTokens, uploadPaths: MULTIPART_PATHS }),

@@ -1,6 +1,7 @@
 import type { Logger } from "../logger.js";
 import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
 import type { Principal } from "../services/projects/apiTokens.js";
+import type { IndexFreshness } from "../services/chains/indexFreshness.js";
 import type { IndexReadiness } from "../services/chains/indexReadiness.js";
 import type { StoreDb } from "../store/database/db.js";
 
@@ -13,6 +14,7 @@ export type AppEnv = {
     store: StoreDb;
     apiTokens: ApiTokenCache;
     indexReadiness: IndexReadiness;
+    indexFreshness: IndexFreshness;
     /** Set by the idempotency middleware when the request carries a key. */
     idempotencyKey: string | undefined;
   };

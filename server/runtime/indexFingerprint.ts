@@ -28,6 +28,8 @@ export function indexFingerprint(rootDir: string, chains: RuntimeChain[], versio
     path.join(rootDir, "ponder.schema.ts"),
     ...listFiles(path.join(rootDir, "abis"), ""),
     ...listFiles(path.join(rootDir, "src"), path.join(rootDir, "src", "api")),
+    // The indexer stores each ERC-721 token's ERC-6551 account address computed by this file.
+    path.join(rootDir, "server", "chain", "erc6551Account.ts"),
   ].sort();
   for (const file of files) hash.update(path.relative(rootDir, file)).update(fs.readFileSync(file));
   const indexed = chains.map((chain) => ({

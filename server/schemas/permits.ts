@@ -3,6 +3,7 @@ import * as field from "./fields.js";
 import type { Address } from "viem";
 import { humanAmountSchema, tokenAmountSchema, tokenIdSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema, errorBodySchema, operationIdSchema } from "./common.js";
+import { readAfterQuery } from "./readAfter.js";
 import { type MetadataFields, metadataInputSchema } from "./metadata.js";
 
 const DIGITS = /^\d{1,15}$/;
@@ -146,6 +147,7 @@ export const erc20PermitBatchQuery = z
     contractAddress: field.contractAddressInput,
     recipientAddress: addressSchema.optional().openapi({ description: "The permits' recipient (required unless ownerAddress is given)" }),
     ownerAddress: addressSchema.optional().openapi({ description: "Alias of recipientAddress" }),
+    ...readAfterQuery,
   })
   .superRefine((query, ctx) => {
     if (query.recipientAddress === undefined && query.ownerAddress === undefined) {

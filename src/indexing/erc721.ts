@@ -1,8 +1,13 @@
 import { ponder } from "ponder:registry";
 import { erc721Token } from "ponder:schema";
-import { type Address, zeroAddress } from "viem";
+import { type Address, zeroAddress, zeroHash } from "viem";
+import { erc6551AccountAddress } from "../../server/chain/erc6551Account.js";
+import { predictCoreAddresses } from "../../server/chain/deployCore.js";
 import { type ActivityEvent, recordActivity } from "./activity.js";
 import { creditMintToPermit } from "./permits.js";
+
+/** The registry and our implementation have the same CREATE2 addresses on every chain (as in accounts.ts). */
+const { erc6551Registry, accountImplementation } = predictCoreAddresses();
 
 type TransferArgs = { from: Address; to: Address; tokenId: bigint };
 
@@ -24,7 +29,8 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
   if (args.from === zeroAddress) {
     await creditMintToPermit(context, { contract, transactionHash, tokenId: args.tokenId, amount: 1n, once: false });
   }
-  const row = { ...key, owner: args.to, ownerSince: block.timestamp, mintedAt: block.timestamp, mintedBlock: block.number, mintTransaction: transactionHash };
+  const tbaAddress = erc6551AccountAddress({ registry: erc6551Registry, implementation: accountImplementation, salt: zeroHash, chainId: key.chainId, tokenContract: contract, tokenId: args.tokenId });
+  const row = { ...key, owner: args.to, ownerSince: block.timestamp, mintedAt: block.timestamp, mintedBlock: block.number, mintTransaction: transactionHash, tbaAddress };
   if (args.from === zeroAddress && mintsAreNew) {
     await context.db.insert(erc721Token).values(row);
     return;

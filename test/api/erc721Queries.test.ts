@@ -123,6 +123,29 @@ describe("GET /api/v1/erc721/owners", () => {
   });
 });
 
+describe("tbaAddress", () => {
+  it("is the registry's account() in every read that has it: REST tokens, the accounts list and GraphQL on the index", async () => {
+    const expected = await Promise.all(Array.from({ length: 51 }, (_, index) => expectedToken(BigInt(index + 1))));
+    const byId = new Map(expected.map((token) => [token.tokenId, token.tbaAddress]));
+    const rest = [
+      ...((await call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`)).body.tokens as { tokenId: string; tbaAddress: string }[]),
+      ...((await call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}&page=1`)).body.tokens as { tokenId: string; tbaAddress: string }[]),
+    ];
+    expect(rest.map((token) => [token.tokenId, token.tbaAddress])).toEqual([...byId]);
+    const accounts = (await call("GET", `/api/v1/erc6551/accounts?chainId=31337&ownerAddress=${alice}`)).body.accounts as { contractAddress: string; nft: { tokenId: string } }[];
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const account of accounts) expect(account.contractAddress).toBe(byId.get(account.nft.tokenId));
+    // The index itself holds it (erc721_token.tba_address), derived once when the token was indexed.
+    const response = await fetch(`${service.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+      body: JSON.stringify({ query: `{ erc721Tokens(where: { contract: "${collection.toLowerCase()}" }, orderBy: "tokenId", limit: 100) { items { tokenId tbaAddress } } }` }),
+    });
+    const items = ((await response.json()) as { data: { erc721Tokens: { items: { tokenId: string; tbaAddress: string }[] } } }).data.erc721Tokens.items;
+    expect(items.map((token) => [token.tokenId, token.tbaAddress])).toEqual([...byId]);
+  });
+});
+
 describe("GET /api/v1/erc6551/account", () => {
   it("gives the account address before it exists, and says when it is deployed", async () => {
     const core = service.runtime().chains[0]!.core;

@@ -40,6 +40,7 @@ describe("environment", () => {
         allowPrivateAddresses: false,
       },
       metadataPropagationWindowMs: 2000,
+      readWaitMs: 5000,
       transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000, maxJoinedCalls: 50 },
       media: {
         maxBytes: 52428800,

@@ -28,7 +28,7 @@ export function requireIndexReady() {
  * A read sent as a POST (holders) may name its chain in its JSON body. Read as text, which Hono keeps for the route
  * (which refuses a body that is not JSON itself).
  */
-async function chainIdOfBody(request: HonoRequest): Promise<unknown> {
+export async function chainIdOfBody(request: HonoRequest): Promise<unknown> {
   if (request.method !== "POST") return undefined;
   let body: unknown;
   try {

@@ -3,6 +3,9 @@ import { PAGE_SIZE, bearerSecurity, errorResponses } from "../../schemas/common.
 import { listCollectionsQuery, listCollectionsResponse } from "../../schemas/collections.js";
 import { type IndexDb, listCollections } from "../../services/collections/collections.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
+import { awaitIndexed } from "../middleware/readAfter.js";
+import { readAfterHeaders, readAfterQuery } from "../../schemas/readAfter.js";
 import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
@@ -14,8 +17,8 @@ const listRoute = apiRoute({
   description: "The ERC-20, ERC-721 and ERC-1155 contracts the index follows on the chain, oldest first, 50 a page, with their kind, name and symbol, and whether tokenhub created them.",
   summary: "Collections indexed on a chain (created through tokenhub or listed in the chains file)",
   security: bearerSecurity,
-  middleware: [requireScope("read")] as const,
-  request: { query: listCollectionsQuery },
+  middleware: [combined(requireScope("read"), awaitIndexed())] as const,
+  request: { query: listCollectionsQuery.extend(readAfterQuery), headers: readAfterHeaders },
   responses: {
     200: { description: "Collections, oldest first", content: { "application/json": { schema: listCollectionsResponse } } },
     ...errorResponses,

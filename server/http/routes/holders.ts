@@ -3,12 +3,14 @@ import type { RuntimeConfig } from "../../config/runtime.js";
 import { ValidationError } from "../../errors.js";
 import { bearerSecurity, errorResponses, listOfBothKeys, notReadyResponse } from "../../schemas/common.js";
 import { holdersBody, holdersQuery, holdersResponse } from "../../schemas/holders.js";
+import { readAfterHeaders, readAfterQuery } from "../../schemas/readAfter.js";
 import type { IndexDb } from "../../services/collections/collections.js";
 import { listHolders } from "../../services/tokens/holders.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
+import { awaitIndexed } from "../middleware/readAfter.js";
 import { apiRoute } from "../openapi/route.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
@@ -22,11 +24,11 @@ const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
       tags: ["holders"],
       summary: "Every holder of the given contracts across ERC-20, ERC-721 and ERC-1155, grouped by holder",
       security: bearerSecurity,
-      middleware: [combined(requireScope("read"), requireIndexReady())] as const,
+      middleware: [combined(requireScope("read"), requireIndexReady(), awaitIndexed({ chainInBody: method === "post" }))] as const,
       description: `For each address holding any of the contracts' tokens, what it holds of each: balances of ERC-20 tokens, ids of ERC-721 tokens, amounts of ERC-1155 types. Contracts of any kind may be mixed.${
         method === "post" ? " The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : ""
       }${path.startsWith("/api/v1/") ? " The same as /api/holders." : ""}`,
-      request: { query: holdersQuery },
+      request: { query: holdersQuery.extend(readAfterQuery), headers: readAfterHeaders },
       responses: {
         200: { description: "Holders by address", content: { "application/json": { schema: holdersResponse } } },
         ...errorResponses,

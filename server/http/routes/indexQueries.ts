@@ -8,6 +8,7 @@ import type { IndexDb } from "../../services/collections/collections.js";
 import type { StoreDb } from "../../store/database/db.js";
 import type { AppEnv } from "../context.js";
 import { authorize } from "../middleware/auth.js";
+import { awaitIndexed } from "../middleware/readAfter.js";
 import { graphiqlRoutes } from "./graphiql.js";
 
 export type IndexQueryDeps = {
@@ -141,7 +142,8 @@ export function indexQueryRoutes(deps: IndexQueryDeps) {
   const app = new Hono<AppEnv>();
   const admitted = admission(deps);
   app.route("/", graphiqlRoutes());
-  app.post("/graphql", requireReadToken(deps), admitted, graphqlRefusals(deps.settings.timeoutMs), graphql({ db: deps.indexDb, schema }));
-  app.use("/sql/*", requireReadToken(deps), admitted, sqlOverHttp(deps));
+  // Read your writes: X-Min-Block or X-After-Operation (server/http/middleware/readAfter.ts), waited for before a connection is taken.
+  app.post("/graphql", requireReadToken(deps), awaitIndexed(), admitted, graphqlRefusals(deps.settings.timeoutMs), graphql({ db: deps.indexDb, schema }));
+  app.use("/sql/*", requireReadToken(deps), awaitIndexed(), admitted, sqlOverHttp(deps));
   return app;
 }

@@ -15,6 +15,8 @@ import type { AppEnv } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
+import { awaitIndexed } from "../middleware/readAfter.js";
+import { readAfterHeaders, readAfterQuery } from "../../schemas/readAfter.js";
 import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 
@@ -80,8 +82,8 @@ const tokenMetadataSpec = apiRoute({
     "The token's effective metadata, as /metadata/{chainId}/{contractAddress}/{tokenId} serves it, at the top level and under `metadata`, with `metadataStatus`: whether the chain has announced the latest metadata write yet.",
   summary: "A token's effective metadata (collection defaults overridden by the token's own)",
   security: bearerSecurity,
-  middleware: [combined(requireScope("read"), requireIndexReady())] as const,
-  request: { query: z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, tokenId: tokenIdSchema }) },
+  middleware: [combined(requireScope("read"), requireIndexReady(), awaitIndexed())] as const,
+  request: { query: z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, tokenId: tokenIdSchema, ...readAfterQuery }), headers: readAfterHeaders },
   responses: {
     200: { description: "Metadata", content: { "application/json": { schema: tokenMetadataResponse } } },
     ...errorResponses,

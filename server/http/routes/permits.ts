@@ -1,4 +1,6 @@
+import { z } from "@hono/zod-openapi";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
+import { readAfterHeaders, readAfterQuery } from "../../schemas/readAfter.js";
 import {
   erc1155PermitBody,
   erc20PermitBatchQuery,
@@ -17,6 +19,8 @@ import { erc20PermitBatch, getPermit, issueErc1155Permit, issueErc20Permit, issu
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
 import { requireScope } from "../middleware/auth.js";
+import { combined } from "../middleware/combined.js";
+import { awaitIndexed } from "../middleware/readAfter.js";
 import { apiRoute } from "../openapi/route.js";
 import { createRouter } from "../router.js";
 import { jsonWriteRoute } from "./writeRoute.js";
@@ -66,8 +70,8 @@ const batchSpec = apiRoute({
     "Gathers the recipient's ERC-20 permits of the contract that are neither redeemed, revoked nor expired into one multicall the recipient sends to redeem them all at once, with the total it mints. A 404 with zero totals when none is left.",
   summary: "One call that redeems all of a recipient's unused, unexpired ERC-20 permits (multicall), with their total",
   security: bearerSecurity,
-  middleware: [requireScope("read")] as const,
-  request: { query: erc20PermitBatchQuery },
+  middleware: [combined(requireScope("read"), awaitIndexed())] as const,
+  request: { query: erc20PermitBatchQuery, headers: readAfterHeaders },
   responses: {
     200: { description: "The call and the total it mints", content: { "application/json": { schema: erc20PermitBatchResponse } } },
     ...errorResponses,
@@ -86,8 +90,8 @@ const getSpec = apiRoute({
   description: "The permit as issued (recipient, amount or metadata, expiration, signer) and its status, from the chain's events: open, redeemed (with the transaction and the token ids minted), expired or revoked.",
   summary: "A permit and its status from the indexed chain: open, redeemed (transaction, minted token ids), expired or revoked",
   security: bearerSecurity,
-  middleware: [requireScope("read")] as const,
-  request: { params: permitIdParams },
+  middleware: [combined(requireScope("read"), awaitIndexed())] as const,
+  request: { params: permitIdParams, query: z.object(readAfterQuery), headers: readAfterHeaders },
   responses: {
     200: { description: "The permit", content: { "application/json": { schema: permitResponse } } },
     ...errorResponses,

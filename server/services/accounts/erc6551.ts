@@ -8,7 +8,6 @@ import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
 import type { ChainWriter } from "../transactions/chainWriter.js";
 import type { IndexDb } from "../collections/collections.js";
-import { tokenAccountAddress } from "../tokens/erc721Tokens.js";
 import type { Page } from "../tokens/owners.js";
 
 /**
@@ -50,7 +49,7 @@ export type NftAccount = {
  */
 function heldTokensStatement(indexDb: IndexDb, shape: { chain: boolean; projectKeys: boolean }) {
   const name = `tokenhub_nft_accounts_${Number(shape.chain)}${Number(shape.projectKeys)}`;
-  return preparedStatement<{ chain_id: number; contract: string; token_id: string; owner: string }>(indexDb, name, () => {
+  return preparedStatement<{ chain_id: number; contract: string; token_id: string; owner: string; tba_address: Address }>(indexDb, name, () => {
     const table = schema.erc721Token;
     const filters: SQL[] = [
       shape.projectKeys
@@ -59,7 +58,7 @@ function heldTokensStatement(indexDb: IndexDb, shape: { chain: boolean; projectK
     ];
     if (shape.chain) filters.push(eq(table.chainId, sql.placeholder("chainId")));
     return indexDb
-      .select({ chainId: table.chainId, contract: table.contract, tokenId: sql<string>`${table.tokenId}::text`.as("token_id"), owner: table.owner })
+      .select({ chainId: table.chainId, contract: table.contract, tokenId: sql<string>`${table.tokenId}::text`.as("token_id"), owner: table.owner, tbaAddress: table.tbaAddress })
       .from(table)
       .where(and(...filters))
       .orderBy(asc(table.chainId), asc(table.contract), asc(table.tokenId))
@@ -100,7 +99,7 @@ export async function listNftAccounts(
   });
   const accounts = rows.slice(0, query.pageSize).map((row) => {
     const nft = { chainId: row.chain_id, contractAddress: getAddress(row.contract), tokenId: row.token_id };
-    return { contractAddress: tokenAccountAddress(requireChain(deps.runtime, nft.chainId), nft.contractAddress, BigInt(nft.tokenId)), ownerAddress: getAddress(row.owner), nft };
+    return { contractAddress: row.tba_address, ownerAddress: getAddress(row.owner), nft };
   });
   const created =
     accounts.length === 0

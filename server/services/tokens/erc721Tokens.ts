@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
-import { type Address, getAddress, type Hex, zeroHash } from "viem";
+import { type Address, getAddress } from "viem";
 import * as schema from "../../../ponder.schema.js";
-import { erc6551AccountAddress } from "../../chain/erc6551Account.js";
-import type { RuntimeChain, RuntimeConfig } from "../../config/runtime.js";
+import type { RuntimeConfig } from "../../config/runtime.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { addressesOfChatUser } from "../../store/chatLinks.js";
 import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../../store/metadataSources.js";
@@ -18,35 +17,6 @@ export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: Op
 export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; metadata: OpenSeaMetadata }[] };
 
 /**
- * The most recently listed tokens' ERC-6551 account addresses. Each costs three keccak hashes, the largest part of
- * a token page's work, and the same pages are read again and again; 10,000 entries take about 2 MB.
- */
-const ACCOUNT_ADDRESSES_KEPT = 10_000;
-const accountAddresses = new Map<string, Address>();
-
-/** A token's ERC-6551 account address with tokenhub's implementation and salt 0 (the one the service creates). */
-export function tokenAccountAddress(chain: RuntimeChain, tokenContract: Address, tokenId: bigint): Address {
-  const key = `${chain.id}:${chain.core.accountImplementation}:${tokenContract.toLowerCase()}:${tokenId}`;
-  const known = accountAddresses.get(key);
-  if (known) {
-    accountAddresses.delete(key);
-    accountAddresses.set(key, known);
-    return known;
-  }
-  const address = erc6551AccountAddress({
-    registry: chain.core.erc6551Registry,
-    implementation: chain.core.accountImplementation,
-    salt: zeroHash as Hex,
-    chainId: chain.id,
-    tokenContract,
-    tokenId,
-  });
-  accountAddresses.set(key, address);
-  if (accountAddresses.size > ACCOUNT_ADDRESSES_KEPT) accountAddresses.delete(accountAddresses.keys().next().value!);
-  return address;
-}
-
-/**
  * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
  * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
  */
@@ -59,7 +29,7 @@ type TokensShape = { tokenIds: boolean; owner: boolean; linked: boolean; deep: b
  */
 function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
   const name = `tokenhub_erc721_tokens_${Object.values(shape).map(Number).join("")}`;
-  return preparedStatement<MetadataSourcesRow & { tokens: [string, string][] | null }>(indexDb, name, () => {
+  return preparedStatement<MetadataSourcesRow & { tokens: [string, string, Address][] | null }>(indexDb, name, () => {
     const table = schema.erc721Token;
     const filters: SQL[] = [eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))];
     if (shape.tokenIds) filters.push(sql`${table.tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`);
@@ -76,14 +46,14 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
       .limit(1)
       .offset(sql.placeholder("offset"));
     const page = indexDb
-      .select({ tokenId: table.tokenId, owner: table.owner, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
+      .select({ tokenId: table.tokenId, owner: table.owner, tbaAddress: table.tbaAddress, mintTransaction: table.mintTransaction, mintedBlock: table.mintedBlock })
       .from(table)
       .where(shape.deep ? and(matching, gte(table.tokenId, sql`(${pageStart})`)) : matching)
       .orderBy(asc(table.tokenId))
       .limit(sql.placeholder("limit"));
     return sql`
       WITH page AS (${page})
-      SELECT (SELECT json_agg(json_build_array(token_id::text, owner) ORDER BY token_id) FROM page) AS tokens,
+      SELECT (SELECT json_agg(json_build_array(token_id::text, owner, tba_address) ORDER BY token_id) FROM page) AS tokens,
         ${metadataSourcesColumns({ erc721: sql`page` })}`;
   });
 }
@@ -115,7 +85,7 @@ export async function listErc721Tokens(
   projectId: string,
   query: TokensPageQuery & { chatId?: string },
 ): Promise<Page<Erc721Token>> {
-  const chain = requireChain(deps.runtime, query.chainId);
+  requireChain(deps.runtime, query.chainId);
   let linked: string[] | undefined;
   if (query.chatId !== undefined) {
     linked = await addressesOfChatUser(deps.store, projectId, query.chatId);
@@ -140,11 +110,11 @@ export async function listErc721Tokens(
   if (rows.length === 0) return { items: [], nextPage: null };
   const sources = metadataSourcesOf(row!);
   return {
-    items: rows.slice(0, query.pageSize).map(([tokenId, owner]) => ({
+    items: rows.slice(0, query.pageSize).map(([tokenId, owner, tbaAddress]) => ({
       tokenId,
       ownerAddress: getAddress(owner),
       metadata: tokenMetadataFrom(sources, collection.name, tokenId),
-      tbaAddress: tokenAccountAddress(chain, query.contractAddress, BigInt(tokenId)),
+      tbaAddress,
     })),
     nextPage: rows.length > query.pageSize ? query.page + 1 : null,
   };
