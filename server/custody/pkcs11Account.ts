@@ -39,6 +39,11 @@ export function pkcs11Account(token: Pkcs11Token, key: Pkcs11Key): LocalAccount 
   return { ...account, publicKey: key.publicKey };
 }
 
+/** The token's key with this label as an account, generated in the token on first use. */
+export async function pkcs11Signer(token: Pkcs11Token, label: string): Promise<LocalAccount> {
+  return pkcs11Account(token, (await token.findKey(label)) ?? (await token.generateKey(label)));
+}
+
 /**
  * CKM_ECDSA gives r and s alone: Ethereum takes s in the lower half of the order (EIP-2) and needs the recovery bit,
  * the parity of the signature's point R. Verifying against the key's public key computes R = s⁻¹(e·G + r·Q) in one

@@ -285,12 +285,3 @@ function uncompressedPoint(value: Buffer, label: string): Buffer {
   if (point.length !== 65 || point[0] !== 0x04) throw new Error(`The public key '${label}' is not an uncompressed secp256k1 point.`);
   return point;
 }
-
-/** Reads a PIN from a file as an operator writes one: the first line, without its line break. */
-export function readPinFile(file: string, setting: string): string {
-  try {
-    return fs.readFileSync(file, "utf8").split(/\r?\n/)[0]!;
-  } catch (error) {
-    throw new ConfigError(`${setting}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"}).`);
-  }
-}
