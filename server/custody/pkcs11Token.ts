@@ -87,7 +87,7 @@ function text(buffer: string | Buffer): string {
 export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
   const module = loadLibrary(settings);
   try {
-    const slot = findSlot(module, settings);
+    let slot = findSlot(module, settings);
     const description = `PKCS#11 token ${"label" in settings.token ? `'${settings.token.label}'` : `in slot ${settings.token.slot}`} of ${settings.library}`;
     let idle: Buffer[] = [];
     const opened = new Set<Buffer>();
@@ -183,14 +183,40 @@ export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
         throw unavailable(error);
       }
     };
-    /** onSession, once more after a failure: sessions the library closed, or a token that came back, answer on new ones. */
+    /**
+     * A token that was removed and came back is a new token to the library (SoftHSM2 keeps failing the old one until it
+     * is initialised again): the library starts over and the slot is looked up again. Only when new sessions fail too.
+     */
+    const reinitialize = () => {
+      try {
+        module.C_Finalize();
+      } catch {
+        // Not initialised any more: initialising is what is needed.
+      }
+      try {
+        module.C_Initialize();
+        slot = findSlot(module, settings);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    };
+    /**
+     * onSession, then after a failure on new sessions (the library may have closed ours), then after initialising the
+     * library again: a token that came back answers, one that is still gone is a SignerUnavailableError.
+     */
     const withSession = async <T>(use: (session: Buffer) => T | Promise<T>): Promise<T> => {
       try {
         return await onSession(use);
       } catch (error) {
         if (!(error instanceof SignerUnavailableError)) throw error;
-        return await onSession(use);
       }
+      try {
+        return await onSession(use);
+      } catch (error) {
+        if (!(error instanceof SignerUnavailableError)) throw error;
+      }
+      reinitialize();
+      return await onSession(use);
     };
 
     // The first session logs in now: a wrong PIN stops start-up here rather than failing the first request.
