@@ -130,7 +130,7 @@ describe("PKCS#11 signer on a SoftHSM2 token", () => {
     expect(await verifyMessage({ address: key.address, message: "after close", signature })).toBe(true);
   });
 
-  it("answers SignerUnavailableError with a Retry-After for a key the token does not hold", async () => {
+  it("answers a key the token does not hold as a plain error, not as a token to retry later", async () => {
     const digest = Uint8Array.from(Buffer.from(keccak256(hashMessage("x")).slice(2), "hex"));
     const failure = await token.signDigest("missing", digest).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
