@@ -5,9 +5,13 @@ import os from "node:os";
 import type { db } from "ponder:api";
 import { createPublicClient, http, parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
-import { ensureLocalSigner, loadSigners } from "./chain/signers.js";
+import { ensureLocalSigner, fundOnLocalChain, loadSigners } from "./chain/signers.js";
 import { createTransactionPipeline } from "./chain/transactions/pipeline.js";
+import { loadPkcs11Config, pkcs11SignerLabels } from "./config/pkcs11.js";
 import type { RuntimeConfig } from "./config/runtime.js";
+import { pkcs11Signer } from "./custody/pkcs11Account.js";
+import { openPkcs11Token } from "./custody/pkcs11Token.js";
+import { createCloudKeyCustody } from "./custody/cloudKeyCustody.js";
 import { createKeyVault } from "./custody/keyVault.js";
 import { resolveMasterKey } from "./custody/masterKey.js";
 import { createLogger } from "./logger.js";
@@ -58,11 +62,25 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   const pipelineStore = createStore(databaseUrl, { max: 4, name: "tokenhub_pipeline" });
   lifecycle.onShutdown("the pipeline's pool", () => pipelineStore.close());
 
-  const configured = loadSigners(runtime.chains.map((chain) => chain.id));
+  const chainIds = runtime.chains.map((chain) => chain.id);
+  const configured = loadSigners(chainIds);
+  const inToken = pkcs11SignerLabels(chainIds);
+  const pkcs11 = loadPkcs11Config(inToken);
+  // One token object per process: a PKCS#11 login belongs to the whole process, shared by the signers and cloud keys.
+  const token = pkcs11.token ? openPkcs11Token(pkcs11.token) : undefined;
+  if (token) lifecycle.onShutdown("the PKCS#11 token's sessions", async () => token.close());
   const signers = new Map<number, LocalAccount[]>();
   for (const chain of runtime.chains) {
+    const labels = inToken.get(chain.id) ?? [];
+    const funding = { chainId: chain.id, fundAmount: parseEther("1000") };
+    if (labels.length > 0) {
+      const accounts = await Promise.all(labels.map((label) => pkcs11Signer(token!, label)));
+      if (chain.local) for (const account of accounts) await fundOnLocalChain(account, chain.rpcUrl[0]!, funding);
+      signers.set(chain.id, accounts);
+      continue;
+    }
     const keys = configured.get(chain.id) ?? [];
-    signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, { chainId: chain.id, fundAmount: parseEther("1000") })] : keys);
+    signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, funding)] : keys);
   }
   const metrics = createMetrics(ponderRegistry());
   const pipeline = createTransactionPipeline({
@@ -184,6 +202,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     readiness,
     freshness,
     vault,
+    cloudKeys: createCloudKeyCustody(vault, pkcs11.cloudKeys, token),
     metrics,
     rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
   });

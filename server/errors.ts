@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "CHAIN_REJECTED",
   "RATE_LIMITED",
   "CHAIN_UNAVAILABLE",
+  "SIGNER_UNAVAILABLE",
   "NOT_READY",
   "SHUTTING_DOWN",
   "DATABASE_UNAVAILABLE",
@@ -132,5 +133,13 @@ export class RateLimitedError extends TokenhubError {
   override name = "RateLimitedError";
   constructor(message: string, retryAfterSeconds: number) {
     super(429, "RATE_LIMITED", message, { retryAfterSeconds });
+  }
+}
+
+/** The key store that signs (a PKCS#11 token) does not answer: nothing was signed, and a retry may be. */
+export class SignerUnavailableError extends TokenhubError {
+  override name = "SignerUnavailableError";
+  constructor(message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
+    super(503, "SIGNER_UNAVAILABLE", message, options);
   }
 }

@@ -78,6 +78,12 @@ export type EnsureLocalSignerOptions = {
  */
 export async function ensureLocalSigner(dataDir: string, rpcUrl: string, options: EnsureLocalSignerOptions): Promise<LocalAccount> {
   const account = localSignerAccount(dataDir);
+  await fundOnLocalChain(account, rpcUrl, options);
+  return account;
+}
+
+/** Tops a signer of the local chain up from anvil's first dev account whenever its balance runs low. */
+export async function fundOnLocalChain(account: LocalAccount, rpcUrl: string, options: EnsureLocalSignerOptions): Promise<void> {
   const minBalance = options.minBalance ?? parseEther("100");
   const chain = {
     id: options.chainId,
@@ -92,7 +98,6 @@ export async function ensureLocalSigner(dataDir: string, rpcUrl: string, options
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new ConfigError(`Funding the local signer ${account.address} failed in ${hash}.`);
   }
-  return account;
 }
 
 /** The local chain's generated signer (created on first use), without touching the chain. */

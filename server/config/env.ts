@@ -3,6 +3,7 @@ import { parseGwei } from "viem";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
 import { didYouMean } from "./nearestName.js";
+import { PKCS11_VARIABLES } from "./pkcs11.js";
 
 /** What uploads accept unless configured otherwise: images, video, audio, glTF (binary and JSON) and JSON. */
 export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
@@ -245,9 +246,18 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
 }
 
 /** TOKENHUB_* variables read outside this schema (server/chain/signers.ts, server/custody/masterKey.ts, the supervisor). */
-const OTHER_VARIABLES = ["TOKENHUB_SIGNER_KEYS", "TOKENHUB_SIGNER_KEY_FILE", "TOKENHUB_MASTER_KEY", "TOKENHUB_MASTER_KEY_FILE", "TOKENHUB_RUNTIME_FILE"];
-/** `TOKENHUB_SIGNER_KEYS_<chainId>`: one chain's signers. */
-const PER_CHAIN_VARIABLE = /^TOKENHUB_SIGNER_KEYS_\d+$/;
+const OTHER_VARIABLES = [
+  "TOKENHUB_SIGNER_KEYS",
+  "TOKENHUB_SIGNER_KEY_FILE",
+  "TOKENHUB_MASTER_KEY",
+  "TOKENHUB_MASTER_KEY_FILE",
+  "TOKENHUB_RUNTIME_FILE",
+  "TOKENHUB_SIGNER_PKCS11_KEYS",
+  // server/config/pkcs11.ts
+  ...PKCS11_VARIABLES,
+];
+/** `TOKENHUB_SIGNER_KEYS_<chainId>`, `TOKENHUB_SIGNER_PKCS11_KEYS_<chainId>`: one chain's signers. */
+const PER_CHAIN_VARIABLE = /^TOKENHUB_SIGNER_(PKCS11_)?KEYS_\d+$/;
 
 /**
  * One warning per TOKENHUB_* variable the service does not read (decisions.md, "Configuration is strict"): a typo

@@ -3,6 +3,7 @@ import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
 import { NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import type { CloudKeyCustody } from "../custody/cloudKeyCustody.js";
 import type { KeyVault } from "../custody/keyVault.js";
 import type { ChainWriter } from "../services/transactions/chainWriter.js";
 import type { MediaStorage } from "../services/media/mediaStorage.js";
@@ -56,6 +57,7 @@ export type AppDeps = {
   readiness: IndexReadiness;
   freshness: IndexFreshness;
   vault: KeyVault;
+  cloudKeys: CloudKeyCustody;
   lifecycle: ApiLifecycle;
   rateLimiter: RateLimiter;
   metrics: Metrics;

@@ -22,6 +22,7 @@ import { deleteEmptyProject } from "../store/projects.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
 import { lockDataDir } from "./dataDirLock.js";
+import { checkPkcs11Token } from "./pkcs11Check.js";
 import { createIndexer, INDEXER_BESIDE_DIR } from "./indexer.js";
 import type { UnreachableChain } from "./ponderLaunch.js";
 import { StartAborted, throwIfAborted } from "./indexerStartup.js";
@@ -64,6 +65,8 @@ export async function startTokenhub(
   // A chains file with a typo is refused before anything is created, started or deployed.
   const configuredChains = loadChainsConfig(settings.chainsFile);
   if (role !== "all") checkSplitRoles(settings, role, configuredChains);
+  // The indexer never signs.
+  if (role !== "indexer") await checkPkcs11Token(configuredChains.map((chain) => chain.id), progress);
   fs.mkdirSync(settings.dataDir, { recursive: true, mode: 0o700 });
   const stopSteps: StopStep[] = [];
   // One stop, however many ask for it (a signal, the indexer's exit, a failed start): each waits for the same end.

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { SealedKey } from "../custody/envelope.js";
 import type { StoreDb, StoreTransaction } from "./database/db.js";
 import { chatLinks, cloudKeyMaster, cloudKeys } from "./database/schema.js";
@@ -30,21 +30,21 @@ export async function readCloudKeyMasterId(db: StoreDb): Promise<string | undefi
   return row?.masterKeyId;
 }
 
-/** Inserts the sealed key, and its chat link when given, in the caller's transaction. */
+/** Inserts the key (sealed, or the label of its key in the PKCS#11 token), and its chat link when given, in the caller's transaction. */
 export async function insertCloudKey(
   tx: StoreTransaction,
-  key: { id: string; projectId: string; address: string; customRef: string | null; sealed: SealedKey; chatId?: string },
+  key: { id: string; projectId: string; address: string; customRef: string | null; custody: SealedKey | { pkcs11Label: string }; chatId?: string },
 ): Promise<void> {
-  await tx.insert(cloudKeys).values({
-    id: key.id,
-    projectId: key.projectId,
-    address: key.address,
-    customRef: key.customRef,
-    encryptedPrivateKey: key.sealed.encryptedPrivateKey,
-    wrappedDataKey: key.sealed.wrappedDataKey,
-    masterKeyId: key.sealed.masterKeyId,
-  });
+  await tx.insert(cloudKeys).values({ id: key.id, projectId: key.projectId, address: key.address, customRef: key.customRef, ...key.custody });
   if (key.chatId !== undefined) await tx.insert(chatLinks).values({ projectId: key.projectId, chatId: key.chatId, address: key.address }).onConflictDoNothing();
+}
+
+/** The sealing of a local key's row (one in the token has none). */
+export function sealedKeyOf(row: CloudKeyRow): SealedKey {
+  if (row.encryptedPrivateKey === null || row.wrappedDataKey === null || row.masterKeyId === null) {
+    throw new Error(`The cloud key ${row.address} is in a PKCS#11 token: it has no sealed copy.`);
+  }
+  return { encryptedPrivateKey: row.encryptedPrivateKey, wrappedDataKey: row.wrappedDataKey, masterKeyId: row.masterKeyId };
 }
 
 /** A project's key by address; another project's key is not found. */
@@ -83,7 +83,8 @@ export async function rewrapAllCloudKeys<Others>(
   return await db.transaction(async (tx) => {
     const recordedId = await lockCloudKeyMasterId(tx, "update", expectedCurrentId);
     if (recordedId !== expectedCurrentId) return { count: 0, recordedId, others: undefined };
-    const rows = await tx.select().from(cloudKeys).orderBy(asc(cloudKeys.createdAt)).for("update");
+    // The keys in a PKCS#11 token are sealed by nothing here.
+    const rows = await tx.select().from(cloudKeys).where(isNull(cloudKeys.pkcs11Label)).orderBy(asc(cloudKeys.createdAt)).for("update");
     for (const row of rows) {
       const sealed = rewrap(row);
       await tx

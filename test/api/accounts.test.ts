@@ -1,7 +1,6 @@
 import { type Address, encodeFunctionData, getAddress, type Hex, parseEther, parseEventLogs, zeroHash } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubAccountAbi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { localSignerAccount } from "../../server/chain/signers.js";
 import { erc6551AccountAddress } from "../../server/chain/erc6551Account.js";
 import { formatAmount } from "../../server/schemas/amounts.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
@@ -57,7 +56,7 @@ async function withManualMining<T>(work: (mine: () => Promise<void>) => Promise<
 beforeAll(async () => {
   service = await startTestService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
-  signer = localSignerAccount(service.dataDir).address;
+  signer = service.signerAddress();
   expect((await service.cli(["project", "create", "rival"])).code).toBe(0);
   rivalToken = (await service.cli(["token", "create", "--project", "rival", "--scopes", "keys,accounts,read"])).stdout.trim().split("\n").at(-1)!.trim();
 

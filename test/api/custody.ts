@@ -8,10 +8,11 @@ import { queryDatabase, type TestService } from "../helpers/service.js";
 
 export type StoredKeyRow = { address: string; encrypted_private_key: Buffer; wrapped_data_key: Buffer; master_key_id: string };
 
+/** The sealed keys (a key in a PKCS#11 token has no copy here: test/api/pkcs11Keys.test.ts reads the token). */
 export async function storedKeys(service: TestService): Promise<StoredKeyRow[]> {
   return await queryDatabase<StoredKeyRow>(
     service.databaseUrl(),
-    "SELECT address, encrypted_private_key, wrapped_data_key, master_key_id FROM tokenhub_app.cloud_keys ORDER BY created_at",
+    "SELECT address, encrypted_private_key, wrapped_data_key, master_key_id FROM tokenhub_app.cloud_keys WHERE pkcs11_label IS NULL ORDER BY created_at",
   );
 }
 

@@ -4,8 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { Address } from "viem";
+import { localSignerAccount } from "../../server/chain/signers.js";
 import { type RuntimeConfig, readRuntimeConfig } from "../../server/config/runtime.js";
 import { freePort } from "../../server/ports.js";
+import { createSoftHsmToken, type SoftHsmToken } from "./softhsm.js";
 import { waitFor } from "./waitFor.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -46,7 +49,19 @@ export type TestService = {
   /** Stops it and removes its data (and its external database). */
   destroy(): Promise<void>;
   cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** The chain's first service signer: the local chain's generated key, or the key in the SoftHSM2 token. */
+  signerAddress(chainId?: number): Address;
+  /** With TEST_KEYS_BACKEND=pkcs11: the SoftHSM2 token that holds the signers and the cloud keys. */
+  softhsm: SoftHsmToken | undefined;
 };
+
+/**
+ * TEST_KEYS_BACKEND=pkcs11 runs every service of a test file with its signers and cloud keys in a SoftHSM2 token of
+ * its own (issue 29, acceptance 1): the same tests then show that minting, permits, metadata and accounts work with
+ * keys that never leave the token.
+ */
+const KEYS_BACKEND = process.env.TEST_KEYS_BACKEND ?? "local";
+const SIGNER_LABEL = "tokenhub-signer";
 
 /**
  * Runs the real service exactly as a user does (`tokenhub start`), in a temporary data directory, on the embedded
@@ -56,6 +71,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
   let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
+  const softhsm = KEYS_BACKEND === "pkcs11" ? createSoftHsmToken() : undefined;
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -63,6 +79,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     TOKENHUB_DATA_DIR: dataDir,
     PORT: String(port),
     TOKENHUB_ADMIN_TOKEN: adminToken,
+    ...(softhsm ? { ...softhsm.env, TOKENHUB_SIGNER_PKCS11_KEYS: SIGNER_LABEL, TOKENHUB_CLOUD_KEYS_BACKEND: "pkcs11" } : {}),
     ...options.env,
   };
   let externalDatabase: { admin: string; name: string } | undefined;
@@ -163,6 +180,15 @@ export async function startTestService(options: { external?: boolean; env?: Node
       await stop();
       if (externalDatabase) await adminQuery(externalDatabase.admin, `DROP DATABASE IF EXISTS ${externalDatabase.name} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      softhsm?.destroy();
+    },
+    softhsm,
+    signerAddress: (chainId = 31337) => {
+      if (!env.TOKENHUB_SIGNER_PKCS11_KEYS && !env[`TOKENHUB_SIGNER_PKCS11_KEYS_${chainId}`]) return localSignerAccount(dataDir).address;
+      // The supervisor prints the addresses of the signers it found or generated in the token.
+      const printed = new RegExp(`chain ${chainId}'s signers in the .*?: \\S+ (0x[0-9a-fA-F]{40})`).exec(output);
+      if (!printed) throw new Error(`the service printed no signer in the token for chain ${chainId}`);
+      return printed[1] as Address;
     },
     cli: (args) =>
       new Promise((resolve) => {

@@ -1,4 +1,4 @@
-import type { KeyVault } from "../../custody/keyVault.js";
+import type { CloudKeyCustody } from "../../custody/cloudKeyCustody.js";
 import { batchCallsBody, createAccountBody, createAccountResponse, executeCallBody } from "../../schemas/accounts.js";
 import { writeResponse } from "../../schemas/writes.js";
 import { createNftAccount, executeAccountCalls } from "../../services/accounts/accountActions.js";
@@ -47,7 +47,7 @@ const batchCallsSpec = jsonWriteRoute({
   response: writeResponse,
 });
 
-export function accountActionsRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; vault: KeyVault }) {
+export function accountActionsRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; cloudKeys: CloudKeyCustody }) {
   const router = createRouter().openapi(createSpec, async (c) => c.json(await createNftAccount(deps, callerOf(c), c.req.valid("json").nft), 200));
   for (const spec of executeCallSpecs) {
     router.openapi(spec, async (c) => {

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { KeyVault } from "../../custody/keyVault.js";
+import type { CloudKeyCustody } from "../../custody/cloudKeyCustody.js";
 import { bearerSecurity, errorResponses, PAGE_SIZE } from "../../schemas/common.js";
 import {
   createKeyBody,
@@ -86,16 +86,16 @@ const listSpec = apiRoute({
   },
 });
 
-export function keysRoutes(deps: { store: StoreDb; vault: KeyVault }) {
+export function keysRoutes(deps: { store: StoreDb; cloudKeys: CloudKeyCustody }) {
   return createRouter()
-    .openapi(createSpec, async (c) => c.json(await createCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200))
+    .openapi(createSpec, async (c) => c.json(await createCloudKey(deps.store, deps.cloudKeys, c.get("principal").projectId, c.req.valid("json")), 200))
     .openapi(listSpec, async (c) => {
       const query = c.req.valid("query");
       const page = await listCloudKeys(deps.store, c.get("principal").projectId, { customRef: query.customRef, page: query.page, pageSize: PAGE_SIZE });
       return c.json({ success: true as const, keys: page.items, page: query.page, nextPage: page.nextPage }, 200);
     })
-    .openapi(signSpec, async (c) => c.json(await signMessageWithCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200))
+    .openapi(signSpec, async (c) => c.json(await signMessageWithCloudKey(deps.store, deps.cloudKeys, c.get("principal").projectId, c.req.valid("json")), 200))
     .openapi(signTypedDataSpec, async (c) =>
-      c.json(await signTypedDataWithCloudKey(deps.store, deps.vault, c.get("principal").projectId, c.req.valid("json")), 200),
+      c.json(await signTypedDataWithCloudKey(deps.store, deps.cloudKeys, c.get("principal").projectId, c.req.valid("json")), 200),
     );
 }

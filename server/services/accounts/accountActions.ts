@@ -8,7 +8,7 @@ import {
   encodeFunctionData, formatEther, getAddress, type Hex, zeroAddress, zeroHash } from "viem";
 import * as schema from "../../../ponder.schema.js";
 import { erc6551RegistryAbi, tokenHubAccountAbi, tokenHubERC721Abi } from "../../../abis/index.js";
-import type { KeyVault } from "../../custody/keyVault.js";
+import type { CloudKeyCustody } from "../../custody/cloudKeyCustody.js";
 import { ChainRejectedError, ChainUnavailableError, ForbiddenError, NotFoundError } from "../../errors.js";
 import { ACCOUNT_BATCH_PURPOSE, ACCOUNT_CREATE_PURPOSE, findPendingAccountCreation } from "../../store/accountTransactions.js";
 import type { StoreDb } from "../../store/database/db.js";
@@ -105,7 +105,7 @@ export type AccountCall = { toAddress: Address; value: bigint; data: Hex };
  * cannot pay the values.
  */
 export async function executeAccountCalls(
-  deps: { writer: ChainWriter; store: StoreDb; vault: KeyVault },
+  deps: { writer: ChainWriter; store: StoreDb; cloudKeys: CloudKeyCustody },
   caller: Caller,
   input: { chainId: number; accountAddress: Address; calls: AccountCall[] },
 ) {
@@ -121,7 +121,7 @@ export async function executeAccountCalls(
     throw new NotFoundError(`${account} on chain ${chain.id} is not an ERC-6551 account with tokenhub's implementation, so the service cannot relay its calls.`);
   }
   const owner = await onChain(chain.id, `who controls ${account}`, () => client.readContract({ address: account, abi: tokenHubAccountAbi, functionName: "owner" }));
-  const signer = owner === zeroAddress ? undefined : await findProjectKeySigner(deps.store, deps.vault, caller.projectId, owner);
+  const signer = owner === zeroAddress ? undefined : await findProjectKeySigner(deps.store, deps.cloudKeys, caller.projectId, owner);
   if (!signer) throw new ForbiddenError(`The NFT that controls ${account} is not held by a cloud key of this project.`);
 
   const total = input.calls.reduce((sum, call) => sum + call.value, 0n);

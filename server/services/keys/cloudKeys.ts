@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { type Address, getAddress, type Hex, type LocalAccount, type TypedDataDefinition, validateTypedData } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { CloudKeyCustody } from "../../custody/cloudKeyCustody.js";
 import { KeyCustodyError, openPrivateKey, sealPrivateKey } from "../../custody/envelope.js";
 import type { KeyVault } from "../../custody/keyVault.js";
-import { NotFoundError, ValidationError } from "../../errors.js";
-import { type CloudKeyRow, findProjectCloudKey, insertCloudKey, listProjectCloudKeys, lockCloudKeyMasterId } from "../../store/cloudKeys.js";
+import { NotFoundError, TokenhubError, ValidationError } from "../../errors.js";
+import { type CloudKeyRow, findProjectCloudKey, insertCloudKey, listProjectCloudKeys, lockCloudKeyMasterId, sealedKeyOf } from "../../store/cloudKeys.js";
 import type { StoreDb } from "../../store/database/db.js";
 import type { Page } from "../tokens/owners.js";
 
@@ -12,33 +13,34 @@ import type { Page } from "../tokens/owners.js";
 export type CloudKey = { keyId: string; evmAddress: Address; customRef: string | null };
 
 /**
- * A new key for the project: generated here, sealed at once (server/custody/envelope.ts), and only its address ever
- * leaves. With `chatId`, the address is linked to that chat user in the same transaction.
+ * A new key for the project: generated in the PKCS#11 token when the cloud keys are there, else generated here and
+ * sealed at once (server/custody/envelope.ts); only its address ever leaves. With `chatId`, the address is linked to
+ * that chat user in the same transaction.
  */
 export async function createCloudKey(
   db: StoreDb,
-  vault: KeyVault,
+  custody: CloudKeyCustody,
   projectId: string,
   input: { customRef?: string; chatId?: string },
 ): Promise<{ success: true } & CloudKey> {
+  const keyId = crypto.randomUUID();
+  const customRef = input.customRef ?? null;
+  if (custody.newKeys === "pkcs11") {
+    const label = `tokenhub-cloud-${keyId}`;
+    const address = await custody.generateInToken(label);
+    await db.transaction((tx) => insertCloudKey(tx, { id: keyId, projectId, address, customRef, custody: { pkcs11Label: label }, chatId: input.chatId }));
+    return { success: true, keyId, evmAddress: address, customRef };
+  }
   const privateKey = generatePrivateKey();
   const address = privateKeyToAccount(privateKey).address;
-  let master = vault.current();
-  const keyId = crypto.randomUUID();
+  let master = custody.current();
   await db.transaction(async (tx) => {
     const recordedId = await lockCloudKeyMasterId(tx, "share", master.id);
     // A rotation may have replaced the master key since this process loaded it; never seal with a retired one.
-    if (recordedId !== master.id) master = vault.withId(recordedId);
-    await insertCloudKey(tx, {
-      id: keyId,
-      projectId,
-      address,
-      customRef: input.customRef ?? null,
-      sealed: sealPrivateKey(master, address, privateKey),
-      chatId: input.chatId,
-    });
+    if (recordedId !== master.id) master = custody.withId(recordedId);
+    await insertCloudKey(tx, { id: keyId, projectId, address, customRef, custody: sealPrivateKey(master, address, privateKey), chatId: input.chatId });
   });
-  return { success: true, keyId, evmAddress: address, customRef: input.customRef ?? null };
+  return { success: true, keyId, evmAddress: address, customRef };
 }
 
 export async function listCloudKeys(
@@ -53,21 +55,23 @@ export async function listCloudKeys(
   };
 }
 
-/** The signer of a project's key, unsealed for this use only; undefined when the project holds no such key. */
-export async function findProjectKeySigner(db: StoreDb, vault: KeyVault, projectId: string, address: Address): Promise<LocalAccount | undefined> {
+/** The signer of a project's key (unsealed for this use only, or in the token); undefined when the project holds no such key. */
+export async function findProjectKeySigner(db: StoreDb, custody: CloudKeyCustody, projectId: string, address: Address): Promise<LocalAccount | undefined> {
   const row = await findProjectCloudKey(db, projectId, address);
-  return row === undefined ? undefined : unseal(vault, row);
+  if (row === undefined) return undefined;
+  return row.pkcs11Label !== null ? await custody.tokenAccount(row.pkcs11Label, getAddress(row.address)) : unseal(custody, row);
 }
 
 function unseal(vault: KeyVault, row: CloudKeyRow): LocalAccount {
   const address = getAddress(row.address);
-  const account = privateKeyToAccount(openPrivateKey(vault.withId(row.masterKeyId), address, row));
+  const sealed = sealedKeyOf(row);
+  const account = privateKeyToAccount(openPrivateKey(vault.withId(sealed.masterKeyId), address, sealed));
   if (account.address !== address) throw new KeyCustodyError(`The stored key of ${address} opens to another address.`);
   return account;
 }
 
-async function requireProjectKeySigner(db: StoreDb, vault: KeyVault, projectId: string, address: Address): Promise<LocalAccount> {
-  const signer = await findProjectKeySigner(db, vault, projectId, address);
+async function requireProjectKeySigner(db: StoreDb, custody: CloudKeyCustody, projectId: string, address: Address): Promise<LocalAccount> {
+  const signer = await findProjectKeySigner(db, custody, projectId, address);
   if (!signer) throw new NotFoundError(`No cloud key ${address} in this project; GET /api/v1/key/keys lists them.`);
   return signer;
 }
@@ -77,11 +81,11 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/;
 /** EIP-191 (`personal_sign`): a 0x-hex message is signed as its bytes, anything else as UTF-8 text. */
 export async function signMessageWithCloudKey(
   db: StoreDb,
-  vault: KeyVault,
+  custody: CloudKeyCustody,
   projectId: string,
   input: { accountAddress: Address; message: string },
 ): Promise<{ success: true; signature: Hex; message: string }> {
-  const signer = await requireProjectKeySigner(db, vault, projectId, input.accountAddress);
+  const signer = await requireProjectKeySigner(db, custody, projectId, input.accountAddress);
   const signature = await signer.signMessage({ message: HEX_BYTES.test(input.message) ? { raw: input.message as Hex } : input.message });
   return { success: true, signature, message: input.message };
 }
@@ -96,16 +100,17 @@ export type TypedDataInput = {
 /** EIP-712. Without `primaryType` (ethers' form), it is the one struct no other struct refers to. */
 export async function signTypedDataWithCloudKey(
   db: StoreDb,
-  vault: KeyVault,
+  custody: CloudKeyCustody,
   projectId: string,
   input: { accountAddress: Address } & TypedDataInput,
 ): Promise<{ success: true; signature: Hex }> {
   const definition = typedDataDefinition(input);
-  const signer = await requireProjectKeySigner(db, vault, projectId, input.accountAddress);
+  const signer = await requireProjectKeySigner(db, custody, projectId, input.accountAddress);
   try {
     return { success: true, signature: await signer.signTypedData(definition) };
   } catch (error) {
-    // A local key cannot fail to sign: what fails here is encoding the message against its types.
+    // A token that cannot sign says so; otherwise what fails here is encoding the message against its types.
+    if (error instanceof TokenhubError) throw error;
     throw new ValidationError(`The typed data cannot be encoded: ${viemReason(error)}`);
   }
 }

@@ -4,7 +4,7 @@ import { rewrapDataKey } from "../../custody/envelope.js";
 import { resealWebhookSecret } from "../../custody/webhookSecret.js";
 import { localMasterKeyFile, type MasterKey, readMasterKeyFile, replaceKeyFile, resolveMasterKey } from "../../custody/masterKey.js";
 import { ConfigError, ValidationError } from "../../errors.js";
-import { readCloudKeyMasterId, rewrapAllCloudKeys } from "../../store/cloudKeys.js";
+import { readCloudKeyMasterId, rewrapAllCloudKeys, sealedKeyOf } from "../../store/cloudKeys.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { resealAllWebhookSecrets } from "../../store/webhookEndpoints.js";
 
@@ -45,7 +45,7 @@ export async function rotateMasterKey(db: StoreDb, dataDir: string, newKeyFile: 
     db,
     from.id,
     to.id,
-    (row) => rewrapDataKey(from, to, getAddress(row.address), row),
+    (row) => rewrapDataKey(from, to, getAddress(row.address), sealedKeyOf(row)),
     (tx) => resealAllWebhookSecrets(tx, (endpointId, stored) => resealWebhookSecret(from, to, endpointId, stored)),
   );
   if (result.recordedId !== from.id) throw new ConfigError(`Another rotation moved the cloud keys to master key ${result.recordedId} meanwhile; nothing was changed.`);
