@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "UNAUTHORIZED",
   "FORBIDDEN",
   "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
   "CHAIN_NOT_CONFIGURED",
   "IDEMPOTENCY_CONFLICT",
   "CONFLICT",
@@ -75,6 +76,16 @@ export class NotFoundError extends TokenhubError {
   override name = "NotFoundError";
   constructor(message: string, code: "NOT_FOUND" | "CHAIN_NOT_CONFIGURED" = "NOT_FOUND") {
     super(404, code, message);
+  }
+}
+
+/** A known path asked with a method it does not take: `allow` is sent as the `Allow` header. */
+export class MethodNotAllowedError extends TokenhubError {
+  override name = "MethodNotAllowedError";
+  readonly allow: string[];
+  constructor(method: string, path: string, allow: string[]) {
+    super(405, "METHOD_NOT_ALLOWED", `${path} does not take ${method}; it takes ${allow.join(", ")}.`);
+    this.allow = allow;
   }
 }
 

@@ -172,22 +172,32 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
+function usageLines(entries: Pick<Command, "synopsis" | "summary">[]): string {
+  const column = 50;
+  return entries
+    .map(({ synopsis, summary }) => (synopsis.length > column ? `  ${synopsis}\n  ${" ".repeat(column)} ${summary}` : `  ${synopsis.padEnd(column)} ${summary}`))
+    .join("\n");
+}
+
 function usage(): string {
   const entries = [
     ...COMMANDS,
     { synopsis: "tokenhub --version", summary: "print the version" },
     { synopsis: "tokenhub <command> --help", summary: "what a command takes" },
   ];
-  const column = 50;
-  const lines = entries.map(({ synopsis, summary }) =>
-    synopsis.length > column ? `  ${synopsis}\n  ${" ".repeat(column)} ${summary}` : `  ${synopsis.padEnd(column)} ${summary}`,
-  );
   return `tokenhub: self-hosted token service
 
 Usage:
-${lines.join("\n")}
+${usageLines(entries)}
 
 Configuration comes from the environment (see .env.example).`;
+}
+
+/** The usage of a group's commands (`tokenhub token`), or undefined when no command starts with that word. */
+function groupUsage(word: string): string | undefined {
+  const group = COMMANDS.filter((candidate) => candidate.words.length > 1 && candidate.words[0] === word);
+  if (group.length === 0) return undefined;
+  return `Usage:\n${usageLines([...group, { synopsis: `tokenhub ${word} <command> --help`, summary: "what a command takes" }])}`;
 }
 
 export function version(): string {
@@ -218,6 +228,12 @@ export async function runCli(argv: string[], out: Output = (line) => process.std
     if (positionals.length === 0 || positionals[0] === "help") {
       out(usage());
       return positionals.length === 0 && !values.help ? 2 : 0;
+    }
+    // A group named alone (`tokenhub token`, `tokenhub webhook --help`) is asked what it holds.
+    const group = positionals.length === 1 ? groupUsage(positionals[0]!) : undefined;
+    if (group !== undefined) {
+      out(group);
+      return values.help ? 0 : 2;
     }
     const written = positionals.slice(0, 2).join(" ");
     const known = COMMANDS.map((candidate) => candidate.words.join(" "));

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
-import { NotFoundError } from "../errors.js";
+import { MethodNotAllowedError, NotFoundError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { CloudKeyCustody } from "../custody/cloudKeyCustody.js";
 import type { KeyVault } from "../custody/keyVault.js";
@@ -13,6 +13,7 @@ import type { IndexReadiness } from "../services/chains/indexReadiness.js";
 import type { Metrics } from "../services/observability/metrics.js";
 import type { RateLimiter } from "../services/projects/rateLimiter.js";
 import type { StoreDb } from "../store/database/db.js";
+import { allowedMethodsOf } from "./allowedMethods.js";
 import type { AppEnv } from "./context.js";
 import type { ApiLifecycle } from "./shutdown.js";
 import { toErrorResponse } from "./errorResponse.js";
@@ -78,11 +79,12 @@ export function createApp(deps: AppDeps) {
   );
   app.onError((error, c) => {
     const requestId = c.get("requestId") ?? "unknown";
-    const { status, body, retryAfterSeconds } = toErrorResponse(error, requestId);
+    const { status, body, retryAfterSeconds, allow } = toErrorResponse(error, requestId);
     // Only a fault is an error: a 503 (NOT_READY while backfilling, a database that is stopping) is an answer.
     if (status === 500) (c.get("logger") ?? deps.logger).error("request failed", { error, stack: (error as Error).stack });
     c.header("X-Request-Id", requestId);
     if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+    if (allow !== undefined) c.header("Allow", allow);
     return c.json(body, status);
   });
 
@@ -116,7 +118,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", apiReferenceRoutes());
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
 
+  const allowedMethods = allowedMethodsOf(app);
   app.all("*", (c) => {
+    const allow = allowedMethods(c.req.path);
+    if (allow.length > 0) throw new MethodNotAllowedError(c.req.method, c.req.path, allow);
     throw new NotFoundError(`No route ${c.req.method} ${c.req.path}. The routes are listed at /docs (and /openapi.json).`);
   });
 

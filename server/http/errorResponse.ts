@@ -1,6 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type ErrorCode, type ErrorDetail, TokenhubError } from "../errors.js";
+import { type ErrorCode, type ErrorDetail, MethodNotAllowedError, TokenhubError } from "../errors.js";
 import { isDatabaseUnavailable } from "../store/database/db.js";
 
 export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[] };
@@ -8,19 +8,24 @@ export type ErrorBody = { success: false; error: string; code: ErrorCode; detail
 /** A 503 says the service will answer again soon: without a figure of its own, a client is told to retry in 5 s. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
-export type ErrorResponse = { status: ContentfulStatusCode; body: ErrorBody; retryAfterSeconds?: number };
+export type ErrorResponse = { status: ContentfulStatusCode; body: ErrorBody; retryAfterSeconds?: number; allow?: string };
 
 /**
  * The one mapping from anything thrown to the envelope of decisions.md. Unknown errors become a 500 `INTERNAL`
  * whose body says nothing about the code: the details go to the log, with the request id to find them. Every 503 and
- * 429 carries `retryAfterSeconds` (the Retry-After header).
+ * 429 carries `retryAfterSeconds` (the Retry-After header), every 405 `allow` (the Allow header).
  */
 export function toErrorResponse(error: unknown, requestId: string): ErrorResponse {
   if (error instanceof TokenhubError) {
     const body: ErrorBody = { success: false, error: error.message, code: error.code };
     if (error.details) body.details = error.details;
     const retryAfterSeconds = error.retryAfterSeconds ?? (error.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
-    return { status: error.status as ContentfulStatusCode, body, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+    return {
+      status: error.status as ContentfulStatusCode,
+      body,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      ...(error instanceof MethodNotAllowedError ? { allow: error.allow.join(", ") } : {}),
+    };
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

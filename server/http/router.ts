@@ -8,7 +8,9 @@ export function validationErrorFromIssues(issues: readonly ZodIssueLike[], where
   const details = issues.map((issue) => ({ path: issue.path.map(String).join(".") || where, message: issue.message }));
   const first = details[0];
   const summary = first ? `${first.path}: ${first.message}` : "invalid input";
-  return new ValidationError(`Invalid ${where}: ${summary}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}.`, details);
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : "";
+  // A summary that asks (a "did you mean" hint) ends the sentence itself.
+  return new ValidationError(`Invalid ${where}: ${summary}${more}${summary.endsWith("?") && more === "" ? "" : "."}`, details);
 }
 
 /**

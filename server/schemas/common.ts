@@ -19,16 +19,23 @@ export const addressSchema = z
   .transform((value) => getAddress(value.toLowerCase()))
   .openapi({ type: "string", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
 
-const digits = /^\d{1,15}$/;
+const digits = /^\d+$/;
 
-/** Query strings carry numbers as text; bodies may send either a JSON number or a digit string. */
-function integerFrom(min: number) {
+/**
+ * Query strings carry numbers as text; bodies may send either a JSON number or a digit string. A number past `max`
+ * is told so, with the maximum, rather than as "not an integer".
+ */
+function integerFrom(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z
     .union([z.number(), z.string()], {
       error: (issue) => (issue.input === undefined ? "is required" : `must be an integer of at least ${min}`),
     })
     .transform((value, ctx) => {
       const number = typeof value === "number" ? value : digits.test(value) ? Number(value) : Number.NaN;
+      if (number > max) {
+        ctx.addIssue({ code: "custom", message: `is too large; the maximum is ${max}` });
+        return z.NEVER;
+      }
       if (!Number.isSafeInteger(number) || number < min) {
         ctx.addIssue({ code: "custom", message: `must be an integer of at least ${min}` });
         return z.NEVER;
@@ -37,10 +44,16 @@ function integerFrom(min: number) {
     });
 }
 
-export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
-export const pageSchema = integerFrom(0).optional().default(0).openapi({ type: "integer", minimum: 0, description: "0-based page index; 50 items a page" });
-
 export const PAGE_SIZE = 50;
+
+/** The last page whose first item's offset is still an exact integer. */
+const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
+
+export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
+export const pageSchema = integerFrom(0, MAX_PAGE)
+  .optional()
+  .default(0)
+  .openapi({ type: "integer", minimum: 0, maximum: MAX_PAGE, description: "0-based page index; 50 items a page" });
 
 /** Every accepted write request's own id, in its answer: what a client keys on when requests share a transaction. */
 export const operationIdSchema = z.string().uuid().openapi({

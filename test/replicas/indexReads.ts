@@ -58,7 +58,9 @@ export async function createIndexData(chain: ChainClient, chainId: number, post:
   const key = (await post("/api/v1/key/create", { customRef: "account holder" })).evmAddress as Address;
   const accountOf = async (owner: Address) => {
     const minted = await mined((await sent("/api/v1/erc721/mint", { contractAddress: nft, recipientAddress: owner })).transactionHash);
-    const created = await sent("/api/v1/erc6551/create", { nft: { chainId, contractAddress: nft, tokenId: mintedTo(minted, owner) } });
+    // The account creation names its chain inside `nft` only: a chainId beside it is an unknown key.
+    const created = await post("/api/v1/erc6551/create", { nft: { chainId, contractAddress: nft, tokenId: mintedTo(minted, owner) } });
+    hashes.push(created.transactionHash as Hex);
     await mined(created.transactionHash);
     await chain.client.setBalance({ address: created.accountAddress as Address, value: parseEther("1") });
     return created.accountAddress as Address;

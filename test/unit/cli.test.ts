@@ -45,4 +45,15 @@ describe("the tokenhub command", () => {
       expect(all.stdout).toContain(`  tokenhub ${command}`);
     }
   });
+
+  it("lists a group's commands when the group is named alone, with or without --help", () => {
+    for (const args of [["token", "--help"], ["token"], ["webhook", "--help"]]) {
+      const run = tokenhub(...args);
+      expect(run.stderr, args.join(" ")).toBe("");
+      expect(run.code, args.join(" ")).toBe(args.includes("--help") ? 0 : 2);
+      expect(run.stdout, args.join(" ")).toMatch(new RegExp(`^Usage:\\n {2}tokenhub ${args[0]} create `));
+      expect(run.stdout).toContain(`  tokenhub ${args[0]} list`);
+      expect(run.stdout).not.toContain("unknown command");
+    }
+  });
 });

@@ -1,6 +1,9 @@
 import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { errorBodySchema } from "../../schemas/common.js";
 import { IDEMPOTENCY_RETENTION_HOURS, MAX_KEY_LENGTH } from "../../services/projects/idempotency.js";
+import { combined } from "../middleware/combined.js";
+import { strictParameters } from "../middleware/strictParameters.js";
 
 /**
  * The response headers every route may send, declared once as components (registerDocumentComponents) and
@@ -64,9 +67,26 @@ const idempotencyKeyHeader = z.object({
 type ResponseEntry = RouteConfig["responses"][string];
 
 /**
+ * The route's own middleware, then the refusal of parameters and body keys its schemas do not declare (run where the
+ * validators would, after authentication), as one handler: Ponder's metrics middleware counts every handler a request
+ * matches.
+ */
+function withStrictParameters(route: RouteConfig): MiddlewareHandler[] {
+  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? [...route.middleware] : [route.middleware];
+  const json = route.request?.body?.content["application/json"];
+  const body = json && "schema" in json ? json.schema : undefined;
+  const strict = strictParameters({
+    query: route.request?.query,
+    body: body instanceof z.ZodType ? body : undefined,
+    checkQuery: route.path.startsWith("/api/"),
+  });
+  return [own.length === 0 ? strict : combined(...own, strict)];
+}
+
+/**
  * Every route of the document is made here: it must name its operationId (what generated clients call the method)
- * and describe itself, and it gets the response headers, the 429 and 503 every route may answer, and, for a write
- * that takes one, the Idempotency-Key header.
+ * and describe itself, and it gets the response headers, the 429 and 503 every route may answer, for a write that
+ * takes one, the Idempotency-Key header, and the refusal of undeclared query parameters and body keys.
  */
 export function apiRoute<R extends RouteConfig & { operationId: string; summary: string; description: string }>(
   config: R & { idempotencyKey?: boolean },
@@ -80,5 +100,5 @@ export function apiRoute<R extends RouteConfig & { operationId: string; summary:
     responses[status] = { ...response, headers: headerRefs(names) };
   }
   const request = idempotencyKey ? { ...route.request, headers: idempotencyKeyHeader } : route.request;
-  return createRoute({ ...route, request, responses } as unknown as R);
+  return createRoute({ ...route, middleware: withStrictParameters(route), request, responses } as unknown as R);
 }

@@ -27,8 +27,10 @@ const DEFAULT_QUERY = `# Paste a token with the read scope into the Authorizatio
 
 /**
  * POST /graphql needs a read token: the header editor is open and holds the Authorization header to complete. The
- * schema is introspected with the editor's headers, once at load: when they change (a token pasted), GraphiQL is
- * given a new fetcher, which makes it introspect again, so that the docs and completion work without a reload.
+ * schema is introspected with the editor's headers once they carry a token: at load they hold only the placeholder,
+ * whose introspection would put a 401 in the result pane before the user did anything, so GraphiQL is given no schema
+ * (`schema: null` tells it not to introspect). When the headers change (a token pasted), GraphiQL is rendered again
+ * with a new fetcher, which makes it introspect, so that the docs and completion work without a reload.
  */
 const page = `<!doctype html>
 <html lang="en">
@@ -50,11 +52,13 @@ const page = `<!doctype html>
       const root = ReactDOM.createRoot(document.getElementById("graphiql"));
       let introspectedWith = headers;
       let pending;
+      const holdsToken = (edited) => !edited.includes("${TOKEN_HINT}");
       function render() {
         root.render(
           React.createElement(GraphiQL, {
             fetcher: GraphiQL.createFetcher({ url }),
             headers,
+            schema: holdsToken(introspectedWith) ? undefined : null,
             defaultQuery: ${JSON.stringify(DEFAULT_QUERY)},
             defaultEditorToolsVisibility: "headers",
             onEditHeaders(edited) {

@@ -12,6 +12,7 @@ import { combined } from "../middleware/combined.js";
 import { requireIndexReady } from "../middleware/indexReady.js";
 import { awaitIndexed } from "../middleware/readAfter.js";
 import { apiRoute } from "../openapi/route.js";
+import { unknownKeysError } from "../middleware/strictParameters.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
 /** The interface shows `/api/holders` (GET in its heading, POST in its example); `/api/v1/holders` is accepted too. */
@@ -47,6 +48,8 @@ async function optionalJsonBody(text: string): Promise<{ contractAddresses?: Add
   } catch {
     throw new ValidationError("The request body is not valid JSON.");
   }
+  const unknown = unknownKeysError(holdersBody, raw, "body");
+  if (unknown) throw unknown;
   const parsed = holdersBody.safeParse(raw);
   if (!parsed.success) throw validationErrorFromIssues(parsed.error.issues, "body");
   return parsed.data;

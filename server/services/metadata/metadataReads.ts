@@ -53,12 +53,15 @@ export async function tokenMetadataOf(deps: Deps, chainId: number, address: Addr
 
 export type ContractMetadata = { name: string; description: string; image: string; external_link?: string };
 
-/** ERC-7572 contract metadata (what `contractURI` points to): the collection's name and its default fields. */
+/**
+ * ERC-7572 contract metadata (what `contractURI` points to): the collection's default fields, with its on-chain name
+ * until a metadata write sets one (its tokens show the set name too: one collection, one name).
+ */
 export async function contractMetadataOf(deps: Deps, chainId: number, address: Address): Promise<ContractMetadata> {
   const collection = await indexedCollection(deps, chainId, address, false);
   const defaults = toOpenSeaFields((await findProjectCollection(deps.store, chainId, getAddress(address)))?.defaultMetadata);
   return {
-    name: collection.name ?? "",
+    name: defaults.name ?? collection.name ?? "",
     description: defaults.description ?? "",
     image: defaults.image ?? "",
     ...(defaults.external_url === undefined ? {} : { external_link: defaults.external_url }),

@@ -22,7 +22,10 @@ type NftCollection = ProjectCollection & { kind: "erc721" | "erc1155" };
 async function requireOwnNftCollection(deps: MetadataWriteDeps, caller: Caller, chainId: number, address: Address): Promise<NftCollection> {
   requireChain(deps.propagation.writer.runtime, chainId);
   const collection = await findProjectCollection(deps.propagation.store, chainId, address);
-  if (!collection || collection.projectId !== caller.projectId || collection.kind === "erc20") {
+  if (collection && collection.projectId === caller.projectId && collection.kind === "erc20") {
+    throw new NotFoundError(`${address} on chain ${chainId} is this project's ERC-20 collection: only ERC-721 and ERC-1155 collections have metadata.`);
+  }
+  if (!collection || collection.projectId !== caller.projectId) {
     throw new NotFoundError(
       `No ERC-721 or ERC-1155 collection ${address} on chain ${chainId} belongs to this project. Create one with POST /api/v1/erc721/create or /api/v1/erc1155/create, or import it with 'tokenhub contract import'.`,
     );

@@ -42,6 +42,8 @@ async function findCollection(db: StoreDb, chainId: number, address: Address): P
   return owned;
 }
 
+const KIND_NAMES: Record<ProjectCollection["kind"], string> = { erc20: "ERC-20", erc721: "ERC-721", erc1155: "ERC-1155" };
+
 /** A project mints only on its own collections; any other answers 404, so others' collections are not revealed. */
 export async function requireOwnCollection(
   db: StoreDb,
@@ -51,6 +53,12 @@ export async function requireOwnCollection(
   kind: ProjectCollection["kind"],
 ): Promise<OwnedCollection> {
   const collection = await findCollection(db, chainId, address);
+  // The project's own collection of another kind is named as such: the client has the wrong route, not a missing contract.
+  if (collection && collection.projectId === projectId && collection.kind !== kind) {
+    throw new NotFoundError(
+      `${address} on chain ${chainId} is this project's ${KIND_NAMES[collection.kind]} collection, not an ${KIND_NAMES[kind]} one: mint on it with POST /api/v1/${collection.kind}/mint.`,
+    );
+  }
   if (!collection || collection.projectId !== projectId || collection.kind !== kind) {
     throw new NotFoundError(
       `No ${kind.toUpperCase()} collection ${address} on chain ${chainId} belongs to this project. Create one with POST /api/v1/${kind}/create or import it with 'tokenhub contract import'.`,
