@@ -34,10 +34,10 @@ async function createAndMint(chainId: number, recipient: Address): Promise<{ col
   const created = await call("POST", "/api/v1/erc721/create", { chainId, name: "Up", symbol: "UP" });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const collection = created.body.contractAddress as Address;
-  await waitFor(async () => (await call("GET", `/api/v1/transactions/${created.body.transactionHash as Hex}?chainId=${chainId}`)).body.status === "success", { timeoutMs: 30_000 });
+  await waitFor(async () => (await call("GET", `/api/v1/transactions/${created.body.transactionHash as Hex}`)).body.status === "success", { timeoutMs: 30_000 });
   const minted = await call("POST", "/api/v1/erc721/mint", { chainId, contractAddress: collection, recipientAddress: recipient });
   expect(minted.status, JSON.stringify(minted.body)).toBe(200);
-  await waitFor(async () => (await call("GET", `/api/v1/transactions/${minted.body.transactionHash as Hex}?chainId=${chainId}`)).body.status === "success", { timeoutMs: 30_000 });
+  await waitFor(async () => (await call("GET", `/api/v1/transactions/${minted.body.transactionHash as Hex}`)).body.status === "success", { timeoutMs: 30_000 });
   return { collection, minted: minted.body.transactionHash as Hex };
 }
 
