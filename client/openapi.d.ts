@@ -1337,7 +1337,7 @@ export interface components {
              * @description The kind of error, for a program to branch on
              * @enum {string}
              */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CHAIN_NOT_CONFIGURED" | "IDEMPOTENCY_CONFLICT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "CHAIN_REJECTED" | "RATE_LIMITED" | "CHAIN_UNAVAILABLE" | "NOT_READY" | "SHUTTING_DOWN" | "DATABASE_UNAVAILABLE" | "INTERNAL";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CHAIN_NOT_CONFIGURED" | "IDEMPOTENCY_CONFLICT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RANGE_NOT_SATISFIABLE" | "CHAIN_REJECTED" | "RATE_LIMITED" | "CHAIN_UNAVAILABLE" | "SIGNER_UNAVAILABLE" | "NOT_READY" | "SHUTTING_DOWN" | "DATABASE_UNAVAILABLE" | "INTERNAL";
             /** @description On VALIDATION_ERROR: every invalid field */
             details?: {
                 /** @description The field at fault, dotted (`metadata.name`, `calls.0.data`), or where it was (`body`, `query`) */
@@ -2910,8 +2910,17 @@ export interface operations {
                 chainId: number;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3482,8 +3491,17 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3928,8 +3946,17 @@ export interface operations {
                 discordId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4067,8 +4094,17 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4813,8 +4849,17 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4946,8 +4991,17 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5437,8 +5491,17 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5566,8 +5629,17 @@ export interface operations {
                 accountAddress: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5732,8 +5804,17 @@ export interface operations {
                 accountAddress: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6990,8 +7071,17 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7167,8 +7257,17 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7344,8 +7443,17 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7521,8 +7629,17 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7914,8 +8031,17 @@ export interface operations {
                  * @example 1
                  */
                 tokenId: string;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8953,8 +9079,17 @@ export interface operations {
                 recipientAddress?: string;
                 /** @description Alias of recipientAddress */
                 ownerAddress?: string;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
             };
-            header?: never;
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9065,8 +9200,18 @@ export interface operations {
     };
     getPermit: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
+            };
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
             path: {
                 /**
                  * @description The permitId its issue answered
