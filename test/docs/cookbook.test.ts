@@ -14,7 +14,8 @@ import { type Fence, fencesOf } from "./markdown.js";
  * a real service on a real chain. Each answer is held to the `json` block shown under its request: the same keys at
  * every depth, the same array lengths, and the same values except Unix times, those the page shows with `…` and those
  * a `<!-- vary: key ... -->` marker names. `<!-- keep: NAME=field.path -->` sets a shell variable from the answer, as the
- * page's text tells its reader to. With TOKENHUB_RECORD_COOKBOOK=1 the json blocks are rewritten from this run's
+ * page's text tells its reader to. Every operation of the served /openapi.json must be sent by one of the page's curl
+ * commands. With TOKENHUB_RECORD_COOKBOOK=1 the json blocks are rewritten from this run's
  * answers instead (run-dependent values abbreviated with `…`).
  */
 
@@ -78,9 +79,31 @@ describe("docs/cookbook.md, run against a real service", () => {
       else expect.soft(differences(JSON.parse(shown.text) as Json, answer, "", varyingOf(shown)), `${where}: the answer differs from the page's`).toEqual([]);
     }
     expect(ran).toBeGreaterThan(50);
+    expect(await operationsNotRequested(fences), "operations of /openapi.json that no block of the page requests").toEqual([]);
     if (RECORD) fs.writeFileSync(COOKBOOK, withRecordedAnswers(markdown, recorded));
   });
 });
+
+/** The operations of the served document that no curl command of the page sends (method and path). */
+async function operationsNotRequested(fences: Fence[]): Promise<string[]> {
+  const requested = fences
+    .filter((fence) => fence.language === "sh")
+    .flatMap((fence) => fence.text.replace(/\\\n/g, " ").split("\n"))
+    .filter((command) => command.startsWith("curl "))
+    .map((command) => {
+      const method = /\s-X\s+(\w+)/.exec(command)?.[1] ?? (/\s-[dF]\s/.test(command) ? "POST" : "GET");
+      return `${method} ${/http:\/\/localhost:42069(\/[^\s"'?]*)/.exec(command)?.[1] ?? ""}`;
+    });
+  const document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([route, methods]) =>
+    Object.keys(methods)
+      .map((method) => `${method.toUpperCase()} ${route}`)
+      .filter((operation) => {
+        const pattern = new RegExp(`^${operation.replace(/\{\w+\}/g, "[^/]+")}$`);
+        return !requested.some((request) => pattern.test(request));
+      }),
+  );
+}
 
 /** The page's placeholders replaced by this run's service, token and webhook receiver. */
 function forThisRun(text: string): string {
