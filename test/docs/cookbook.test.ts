@@ -81,7 +81,7 @@ describe("docs/cookbook.md, run against a real service", () => {
     expect(ran).toBeGreaterThan(50);
     expect(await operationsNotRequested(fences), "operations of /openapi.json that no block of the page requests").toEqual([]);
     if (RECORD) fs.writeFileSync(COOKBOOK, withRecordedAnswers(markdown, recorded));
-  });
+  }, 300_000);
 });
 
 /** The operations of the served document that no curl command of the page sends (method and path). */
