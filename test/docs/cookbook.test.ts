@@ -9,14 +9,15 @@ import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookRe
 import { type Fence, fencesOf } from "./markdown.js";
 
 /**
- * Issue 28, acceptance 1: docs/cookbook.md cannot drift from the service. Its blocks run in order, as a reader pastes
- * them: the `sh` blocks in one bash (so a variable set in one is there for the next), the `ts` blocks with tsx, against
- * a real service on a real chain. Each answer is held to the `json` block shown under its request: the same keys at
- * every depth, the same array lengths, and the same values except Unix times, those the page shows with `…` and those
- * a `<!-- vary: key ... -->` marker names. `<!-- keep: NAME=field.path -->` sets a shell variable from the answer, as the
- * page's text tells its reader to. Every operation of the served /openapi.json must be sent by one of the page's curl
- * commands. With TOKENHUB_RECORD_COOKBOOK=1 the json blocks are rewritten from this run's
- * answers instead (run-dependent values abbreviated with `…`).
+ * Issue 28, acceptance 1: docs/cookbook.md (and the README's first mint and query) cannot drift from the service. Its
+ * blocks run in order, as a reader pastes them: the `sh` blocks in one bash (so a variable set in one is there for the
+ * next), the `ts` blocks with tsx, against a real service on a real chain (`<!-- run: no -->` under a block leaves out
+ * what cannot run there, such as `npm install`). Each answer is held to the `json` block shown under its request: the
+ * same keys at every depth, the same array lengths, and the same values except Unix times, those the page shows with
+ * `…` and those a `<!-- vary: key ... -->` marker names. `<!-- keep: NAME=field.path -->` sets a shell variable from
+ * the answer, as the page's text tells its reader to. Every operation of the served /openapi.json must be sent by one
+ * of the page's curl commands. With TOKENHUB_RECORD_COOKBOOK=1 the json blocks are rewritten from this run's answers
+ * instead (run-dependent values abbreviated with `…`).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -55,34 +56,43 @@ afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-describe("docs/cookbook.md, run against a real service", () => {
-  it("answers every request as the page shows", async () => {
-    const markdown = fs.readFileSync(COOKBOOK, "utf8");
-    const fences = fencesOf(markdown);
-    const recorded = new Map<Fence, Json>();
-    let ran = 0;
-    for (const [index, fence] of fences.entries()) {
-      if (fence.language !== "sh" && fence.language !== "ts") continue;
-      const where = `docs/cookbook.md:${fence.start + 1}`;
-      const output = fence.language === "sh" ? await shell.run(forThisRun(fence.text), where) : await shell.runTypeScript(forThisRun(fence.text), where);
-      ran++;
-      const shown = fences[index + 1]?.language === "json" ? fences[index + 1]! : undefined;
-      if (fence.language === "ts") {
-        expect(output.trim(), `${where}: what the snippet's comment says it prints`).toBe(/\/\/ (.*)$/m.exec(fence.text.split("\n").at(-1)!)?.[1]);
-        continue;
-      }
-      if (!shown) continue;
-      const answered = JSON.parse(output) as Json;
-      for (const [name, field] of Object.entries(keptOf(shown))) shell.set(name, String(fieldOf(answered, field, where)));
-      const answer = asOnThePage(answered);
-      if (RECORD) recorded.set(shown, answer);
-      else expect.soft(differences(JSON.parse(shown.text) as Json, answer, "", varyingOf(shown)), `${where}: the answer differs from the page's`).toEqual([]);
-    }
-    expect(ran).toBeGreaterThan(50);
+describe("docs/cookbook.md and the README, run against a real service", () => {
+  it("answers every request of the cookbook as it shows, and sends every operation of the document", async () => {
+    const fences = await walk("docs/cookbook.md");
+    expect(fences.filter((fence) => fence.language === "sh" || fence.language === "ts").length).toBeGreaterThan(50);
     expect(await operationsNotRequested(fences), "operations of /openapi.json that no block of the page requests").toEqual([]);
-    if (RECORD) fs.writeFileSync(COOKBOOK, withRecordedAnswers(markdown, recorded));
   }, 300_000);
+
+  it("answers the README's first mint and first query as it shows", async () => {
+    await walk("README.md");
+  }, 120_000);
 });
+
+/** Runs a page's blocks in order, holding each answer to the json block under its request (or, recording, writing it). */
+async function walk(page: string): Promise<Fence[]> {
+  const file = path.join(ROOT, page);
+  const markdown = fs.readFileSync(file, "utf8");
+  const fences = fencesOf(markdown);
+  const recorded = new Map<Fence, Json>();
+  for (const [index, fence] of fences.entries()) {
+    if ((fence.language !== "sh" && fence.language !== "ts") || fence.markers.run === "no") continue;
+    const where = `${page}:${fence.start + 1}`;
+    const output = fence.language === "sh" ? await shell.run(forThisRun(fence.text), where) : await shell.runTypeScript(forThisRun(fence.text), where);
+    if (fence.language === "ts") {
+      expect(output.trim(), `${where}: what the snippet's comment says it prints`).toBe(/\/\/ (.*)$/m.exec(fence.text.split("\n").at(-1)!)?.[1]);
+      continue;
+    }
+    const shown = fences[index + 1]?.language === "json" ? fences[index + 1]! : undefined;
+    if (!shown) continue;
+    const answered = JSON.parse(output) as Json;
+    for (const [name, field] of Object.entries(keptOf(shown))) shell.set(name, String(fieldOf(answered, field, where)));
+    const answer = asOnThePage(answered);
+    if (RECORD) recorded.set(shown, answer);
+    else expect.soft(differences(JSON.parse(shown.text) as Json, answer, "", varyingOf(shown)), `${where}: the answer differs from the page's`).toEqual([]);
+  }
+  if (RECORD) fs.writeFileSync(file, withRecordedAnswers(markdown, recorded));
+  return fences;
+}
 
 /** The operations of the served document that no curl command of the page sends (method and path). */
 async function operationsNotRequested(fences: Fence[]): Promise<string[]> {
