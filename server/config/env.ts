@@ -9,7 +9,7 @@ import { PKCS11_VARIABLES } from "./pkcs11.js";
 export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
 
 /**
- * Every environment variable the service reads, in one schema: the README and `.env.example` document exactly these.
+ * Every environment variable the service reads, in one schema: docs/configuration.md and `.env.example` document exactly these.
  */
 const envSchema = z.object({
   TOKENHUB_DATA_DIR: z.string().min(1).default("./.tokenhub"),
