@@ -1475,6 +1475,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         CollectionCreated: components["schemas"]["TransactionSent"] & {
             /**
@@ -1595,6 +1599,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Metadata: {
             /** @description The token's name */
@@ -1644,6 +1652,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Erc1155TokenTypeCreated: {
             /**
@@ -1788,6 +1800,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Transaction: {
             /**
@@ -2260,6 +2276,10 @@ export interface components {
                     }[];
                 }[];
             }[];
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         ContractMetadata: {
             /** @description The collection's name */
@@ -3491,6 +3511,8 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -3946,6 +3968,8 @@ export interface operations {
                 discordId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4094,6 +4118,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4991,6 +5017,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7071,6 +7099,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7257,6 +7287,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7443,6 +7475,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7629,6 +7663,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */

@@ -49,6 +49,7 @@ export const PAGE_SIZE = 50;
 /** The last page whose first item's offset is still an exact integer. */
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
 
+export const blockNumberSchema = integerFrom(0);
 export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
 export const pageSchema = integerFrom(0, MAX_PAGE)
   .optional()
