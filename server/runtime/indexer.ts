@@ -19,6 +19,7 @@ import {
 import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
+import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
 import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
@@ -121,6 +122,7 @@ export function createIndexer(deps: {
       state = await indexSchemaState(store.pool, settings.indexSchema);
     }
     await recordDeployment(store.db, settings.indexSchema, schema);
+    await prepareRestart(store.pool, schema, chains, progress);
     // API replicas read the progress of the build under way from the schema named here.
     await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
     const answering = state.kind === "views" ? state.deployment : undefined;
