@@ -1345,6 +1345,27 @@ export interface components {
                 /** @description What is wrong with it */
                 message: string;
             }[];
+            /** @description On NOT_READY while the index catches up: each chain waited for, with the numbers the indexer logs */
+            progress?: {
+                /** @description The chain */
+                chainId: number;
+                /** @description The chain's name in the chains file */
+                name: string;
+                /** @description The last block its index holds (null: none yet) */
+                indexedBlock: number | null;
+                /** @description The chain's head (null: its RPC did not answer) */
+                headBlock: number | null;
+                /** @description Blocks indexed, from the chain's start block */
+                blocksDone: number;
+                /** @description Blocks from the start block to the head */
+                blocksTotal: number | null;
+                /** @description blocksDone of blocksTotal, in percent */
+                percent: number | null;
+                /** @description Events indexed per second over the last few seconds (null: not measured yet) */
+                eventsPerSecond: number | null;
+                /** @description Time left at that pace (null: not measured yet) */
+                secondsLeft: number | null;
+            }[];
         };
         LinkChatUserResponse: {
             /**
@@ -3594,7 +3615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4060,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4212,7 +4233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4957,7 +4978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5109,7 +5130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5599,7 +5620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5774,7 +5795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5949,7 +5970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7227,7 +7248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7413,7 +7434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7599,7 +7620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7785,7 +7806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7897,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7998,7 +8019,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8148,7 +8169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

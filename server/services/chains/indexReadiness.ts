@@ -1,8 +1,8 @@
 import type pg from "pg";
-import { NotReadyError } from "../../errors.js";
+import { NotReadyError, type NotReadyProgress } from "../../errors.js";
+import type { IndexProgress } from "../../store/index/indexProgressReport.js";
 import { checkpointBlock } from "../../store/index/indexState.js";
 
-export type ChainProgress = { id: number; name: string; indexedBlock: number | null; headBlock: number | null };
 export type IndexReadiness = {
   /** Throws NotReadyError while the index would answer partially; `chainId`: a query about that chain. */
   assertReady(chainId?: number): Promise<void>;
@@ -23,8 +23,10 @@ export function createIndexReadiness(deps: {
   /** The schema of the build the indexer runs now, whose progress a chain not ready reports. */
   buildingSchema(): Promise<string | undefined>;
   /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (server/config/runtime.ts). */
-  chains: { id: number; name: string; unavailable?: string }[];
+  chains: { id: number; name: string; startBlock?: number; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
+  /** What the indexer last published of its backfill's progress (server/runtime/indexProgress.ts). */
+  progressReport(): Promise<IndexProgress | undefined>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
   const ready = new Set<number>();
@@ -42,21 +44,40 @@ export function createIndexReadiness(deps: {
     for (const chainId of rows[0].chains ?? []) ready.add(Number(chainId));
   };
 
-  const progress = async (chains: typeof indexedChains): Promise<ChainProgress[]> => {
+  /**
+   * Each chain's progress: its checkpoint and head now, with the pace and the time left the indexer last published
+   * for the same build (so that the answer and the indexer's log say the same numbers).
+   */
+  const progress = async (chains: typeof indexedChains): Promise<NotReadyProgress[]> => {
     const building = (await deps.buildingSchema().catch(() => undefined)) ?? deps.indexSchema;
-    const checkpoints = await deps.pool
-      .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
-      .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] }));
-    const indexed = new Map(
-      checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]),
-    );
+    const [checkpoints, report] = await Promise.all([
+      deps.pool
+        .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
+        .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] })),
+      deps.progressReport().catch(() => undefined),
+    ]);
+    const indexed = new Map(checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]));
+    const sampled = report?.build === building && Date.now() - Date.parse(report.sampledAt) < REPORT_FRESH_MS ? report : undefined;
     return await Promise.all(
-      chains.map(async (chain) => ({
-        id: chain.id,
-        name: chain.name,
-        indexedBlock: indexed.get(chain.id) ?? null,
-        headBlock: await deps.headBlock(chain.id).then(Number, () => null),
-      })),
+      chains.map(async (chain) => {
+        const published = sampled?.chains.find((each) => each.chainId === chain.id);
+        const indexedBlock = indexed.get(chain.id) ?? null;
+        const headBlock = await deps.headBlock(chain.id).then(Number, () => published?.headBlock ?? null);
+        const from = chain.startBlock ?? 0;
+        const blocksTotal = headBlock === null ? null : Math.max(headBlock - from + 1, 0);
+        const blocksDone = indexedBlock === null ? 0 : Math.max(Math.min(indexedBlock - from + 1, blocksTotal ?? Number.POSITIVE_INFINITY), 0);
+        return {
+          chainId: chain.id,
+          name: chain.name,
+          indexedBlock,
+          headBlock,
+          blocksDone,
+          blocksTotal,
+          percent: blocksTotal ? Math.min(100, Math.floor((blocksDone / blocksTotal) * 1000) / 10) : null,
+          eventsPerSecond: published?.eventsPerSecond ?? null,
+          secondsLeft: published?.secondsLeft ?? null,
+        };
+      }),
     );
   };
 
@@ -75,16 +96,25 @@ export function createIndexReadiness(deps: {
       await refresh();
       const waiting = needed.filter((chain) => !ready.has(chain.id));
       if (waiting.length === 0) return;
-      const described = (await progress(waiting)).map((chain) => {
-        if (chain.indexedBlock === null) return `${chain.name} (${chain.id}) not started`;
-        if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.id}) at block ${chain.indexedBlock}`;
-        const percent = Math.min(100, Math.floor((chain.indexedBlock / chain.headBlock) * 100));
-        return `${chain.name} (${chain.id}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
+      const chains = await progress(waiting);
+      const described = chains.map((chain) => {
+        if (chain.indexedBlock === null) return `${chain.name} (${chain.chainId}) not started`;
+        const total = chain.blocksTotal === null ? "" : ` of ${chain.blocksTotal}`;
+        const percent = chain.percent === null ? "" : ` (${chain.percent} %)`;
+        const pace = chain.eventsPerSecond === null ? "" : `, ${chain.eventsPerSecond} events/s`;
+        const left = chain.secondsLeft === null ? "" : `, about ${chain.secondsLeft} s left`;
+        return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock}: ${chain.blocksDone}${total} blocks${percent}${pace}${left}`;
       });
-      throw new NotReadyError(`The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`);
+      throw new NotReadyError(
+        `The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`,
+        chains,
+      );
     },
   };
 }
+
+/** A published progress older than this is the report of an indexer that stopped: its pace is not given. */
+const REPORT_FRESH_MS = 20_000;
 
 function quoted(schema: string): string {
   return `"${schema.replaceAll('"', '""')}"`;
