@@ -12,10 +12,12 @@ export type IndexReadiness = {
 /**
  * Whether the index may answer a query about a chain: not while that chain is still backfilling, when the answer
  * would be silently partial (decisions.md: 503 NOT_READY). The index answers from the build its schema serves
- * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready, and never unmarks it) and
- * holds the chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the
- * progress of the build under way (`buildingSchema`); the other chains answer meanwhile. Once seen ready, a chain's
- * answer is kept and costs nothing more.
+ * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready; after a restart, not before
+ * the index holds what it held before the stop and has reached the head: server/store/index/readyHold.ts) and holds the
+ * chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the progress of
+ * the build under way (`buildingSchema`); the other chains answer meanwhile. A chain seen ready is asked again after
+ * READY_RECHECK_MS, not at every read: an indexer that restarts beside a running API replica unmarks its build until
+ * it is whole again, and the replica notices within that time.
  */
 export function createIndexReadiness(deps: {
   pool: pg.Pool;
@@ -29,19 +31,26 @@ export function createIndexReadiness(deps: {
   progressReport(): Promise<IndexProgress | undefined>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
-  const ready = new Set<number>();
+  /** Each chain seen ready, with when that was last checked. */
+  const ready = new Map<number, number>();
 
-  /** Adds the chains of the build the index answers from, if that build is complete. */
+  /**
+   * The chains of the build the index answers from, if that build is complete. A query that fails (the index's views
+   * being switched, a pool that is stopping) changes nothing: the read itself says what is wrong, if anything is.
+   */
   const refresh = async () => {
     const schema = quoted(deps.indexSchema);
-    const { rows } = await deps.pool
+    const answer = await deps.pool
       .query<{ ready: string | null; chains: string[] | null }>(
         `SELECT (SELECT value ->> 'is_ready' FROM ${schema}._ponder_meta WHERE key = 'app') AS ready,
                 (SELECT array_agg(chain_id::text) FROM ${schema}._ponder_checkpoint) AS chains`,
       )
-      .catch(() => ({ rows: [] as { ready: string | null; chains: string[] | null }[] }));
+      .catch(() => undefined);
+    if (answer === undefined) return;
+    const rows = answer.rows;
+    ready.clear();
     if (rows[0]?.ready !== "1") return;
-    for (const chainId of rows[0].chains ?? []) ready.add(Number(chainId));
+    for (const chainId of rows[0].chains ?? []) ready.set(Number(chainId), Date.now());
   };
 
   /**
@@ -92,7 +101,8 @@ export function createIndexReadiness(deps: {
       // A query about one chain waits for that chain only; any other query (none named, or one not configured) for all.
       const asked = indexedChains.filter((chain) => chain.id === chainId);
       const needed = asked.length > 0 ? asked : indexedChains;
-      if (needed.every((chain) => ready.has(chain.id))) return;
+      const now = Date.now();
+      if (needed.every((chain) => now - (ready.get(chain.id) ?? Number.NEGATIVE_INFINITY) < READY_RECHECK_MS)) return;
       await refresh();
       const waiting = needed.filter((chain) => !ready.has(chain.id));
       if (waiting.length === 0) return;
@@ -112,6 +122,9 @@ export function createIndexReadiness(deps: {
     },
   };
 }
+
+/** How long a chain seen ready is taken as ready without asking the index again. */
+const READY_RECHECK_MS = 500;
 
 /** A published progress older than this is the report of an indexer that stopped: its pace is not given. */
 const REPORT_FRESH_MS = 20_000;
