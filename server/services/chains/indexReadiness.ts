@@ -107,13 +107,12 @@ export function createIndexReadiness(deps: {
       const waiting = needed.filter((chain) => !ready.has(chain.id));
       if (waiting.length === 0) return;
       const chains = await progress(waiting);
+      // The sentence as before (clients may read it); the numbers, pace and time left included, are in `progress`.
       const described = chains.map((chain) => {
         if (chain.indexedBlock === null) return `${chain.name} (${chain.chainId}) not started`;
-        const total = chain.blocksTotal === null ? "" : ` of ${chain.blocksTotal}`;
-        const percent = chain.percent === null ? "" : ` (${chain.percent} %)`;
-        const pace = chain.eventsPerSecond === null ? "" : `, ${chain.eventsPerSecond} events/s`;
-        const left = chain.secondsLeft === null ? "" : `, about ${chain.secondsLeft} s left`;
-        return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock}: ${chain.blocksDone}${total} blocks${percent}${pace}${left}`;
+        if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock}`;
+        const percent = Math.min(100, Math.floor((chain.indexedBlock / chain.headBlock) * 100));
+        return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
       });
       throw new NotReadyError(
         `The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`,
