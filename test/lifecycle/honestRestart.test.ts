@@ -155,8 +155,12 @@ describe("a restart on the same data", () => {
     remoteService.signal("SIGINT", "group");
     expect(await remoteService.exited()).toBe(0);
     const restartedAt = remoteService.output().length;
-    // A remote chain goes on making blocks while the service is down and starts.
-    const producing = setInterval(() => void chain.client.mine({ blocks: 1 }).catch(() => undefined), 500);
+    // The chain makes blocks again once Ponder starts: its finalized block (the head less 30) is then below what the
+    // index held, so Ponder's crash recovery reverts those blocks, marks the build ready at its finalized block and
+    // brings them back only through its live sync, which these blocks drive.
+    const producing = setInterval(() => {
+      if (remoteService!.output().slice(restartedAt).includes("starting Ponder")) void chain.client.mine({ blocks: 1 }).catch(() => undefined);
+    }, 500);
     try {
       const { reads, readiesBeforeFull } = await pollThroughRestart(remoteService, listing, full);
       expect(reads.filter((read) => !((read.status === 200 && read.full) || (read.status === 503 && read.code === "NOT_READY")))).toEqual([]);
