@@ -1345,6 +1345,27 @@ export interface components {
                 /** @description What is wrong with it */
                 message: string;
             }[];
+            /** @description On NOT_READY while the index catches up: each chain waited for, with the numbers the indexer logs */
+            progress?: {
+                /** @description The chain */
+                chainId: number;
+                /** @description The chain's name in the chains file */
+                name: string;
+                /** @description The last block its index holds (null: none yet) */
+                indexedBlock: number | null;
+                /** @description The chain's head (null: its RPC did not answer) */
+                headBlock: number | null;
+                /** @description Blocks indexed, from the chain's start block */
+                blocksDone: number;
+                /** @description Blocks from the start block to the head */
+                blocksTotal: number | null;
+                /** @description blocksDone of blocksTotal, in percent */
+                percent: number | null;
+                /** @description Events indexed per second over the last few seconds (null: not measured yet) */
+                eventsPerSecond: number | null;
+                /** @description Time left at that pace (null: not measured yet) */
+                secondsLeft: number | null;
+            }[];
         };
         LinkChatUserResponse: {
             /**
@@ -3616,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4084,7 +4105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4238,7 +4259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4983,7 +5004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5137,7 +5158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5627,7 +5648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5802,7 +5823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5977,7 +5998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7257,7 +7278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7445,7 +7466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7633,7 +7654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7821,7 +7842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7933,7 +7954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8034,7 +8055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8184,7 +8205,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -29,6 +29,7 @@ import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.
 import { createStore } from "./store/database/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
 import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
+import { readIndexProgress } from "./store/index/indexProgressReport.js";
 import { getSetting } from "./store/index/indexState.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
@@ -128,6 +129,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
         publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
       ]),
+    progressReport: () => readIndexProgress(store.db, runtime.indexSchema),
   });
 
   const freshness = createIndexFreshness({
