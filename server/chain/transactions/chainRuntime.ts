@@ -1,6 +1,6 @@
 import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
-import { ChainRejectedError, ConfigError } from "../../errors.js";
+import { ChainRejectedError, ChainUnavailableError, ConfigError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
 import { createBlockGasLimitReader } from "./blockGasLimit.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
@@ -91,7 +91,11 @@ export function createChainRuntime(
         inFlight: { blocks: options.inFlightBlocks, maxTransactions: options.maxInFlight },
         poolBackoffMs: options.poolBackoffMs,
         blockGasLimit: () => blockGasLimit.read(),
-        minedNonce: async () => Number(await rpc.call<Hex>("eth_getTransactionCount", [signer.address, "latest"])),
+        nonces: async () => {
+          const [mined, pending] = await rpc.batch(["latest", "pending"].map((tag) => ({ method: "eth_getTransactionCount", params: [signer.address, tag] })));
+          if (!mined?.ok || !pending?.ok) throw new ChainUnavailableError(`Chain ${chain.id}'s RPC did not tell the nonces of ${signer.address}.`);
+          return { mined: Number(mined.result as Hex), pending: Number(pending.result as Hex) };
+        },
         // The lane simulates joinable calls (mints on the service's own collections), alone or joined.
         gasLimitFor: async (call: LaneCall) => gasLimitWithin(await measureGas({ from: signer.address, to: call.to, data: call.data, value: call.value })),
         events: deps.events,

@@ -2,7 +2,7 @@ import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
 import { ChainUnavailableError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
-import { readNextNonce } from "../../store/transactions.js";
+import { loadPendingLatestAttempts, readNextNonce } from "../../store/transactions.js";
 import type { Broadcaster, BroadcastOutcome } from "./broadcaster.js";
 import type { TransactionEvents } from "./events.js";
 import type { FeeOracle } from "./fees.js";
@@ -62,8 +62,8 @@ export function createSignerLane(deps: {
   poolBackoffMs: number;
   /** What one block of the chain holds. */
   blockGasLimit(): Promise<bigint>;
-  /** The signer's next nonce as the chain's latest block has it. */
-  minedNonce(): Promise<number>;
+  /** The signer's next nonce as the chain's latest block has it, and as the node's pool has it (mined and waiting). */
+  nonces(): Promise<{ mined: number; pending: number }>;
   /** Simulates a call as this signer and returns the gas limit to send it with; throws ChainRejectedError on a revert. */
   gasLimitFor(call: LaneCall): Promise<bigint>;
   events: TransactionEvents;
@@ -78,6 +78,8 @@ export function createSignerLane(deps: {
   // The gas limit of each transaction this lane recorded that the chain has not mined yet, by nonce.
   const sentGas = new Map<number, bigint>();
   let mined: number | undefined;
+  let checkedAt = 0;
+  let wake: (() => void) | undefined;
   // Gas per call of each kind of joinable call, from its last joined simulation: sizes the next joins before simulating.
   const gasPerCall = new Map<string, bigint>();
   const backoff = { delayMs: 0, until: 0 };
@@ -93,8 +95,10 @@ export function createSignerLane(deps: {
       return { transactions: deps.inFlight.maxTransactions - (next - from), gas: BigInt(deps.inFlight.blocks) * blockGas - gas, empty: next === from };
     };
     let measured = measure();
-    if (mined === undefined || measured.transactions <= 0 || measured.gas < maxGas) {
-      mined = await deps.minedNonce();
+    if (mined === undefined || measured.transactions <= 0 || measured.gas < maxGas || Date.now() - checkedAt >= WINDOW_POLL_MS) {
+      // Sends still on their way would look dropped.
+      await Promise.all(broadcasts);
+      await resendDropped(next);
       measured = measure();
     }
     return measured;
@@ -195,22 +199,61 @@ export function createSignerLane(deps: {
     return full;
   };
 
+  /**
+   * Reads the signer's nonces; transactions recorded and sent that the node's pool no longer holds go again. A node
+   * may drop them (anvil drops a sender's later nonces when one did not fit in the block it built; pools evict under
+   * pressure); the receipt loop would find them only after dropGraceMs, and meanwhile blocks pass without them.
+   * `next` is the signer's next nonce, read from the database when not given.
+   */
+  const resendDropped = async (next?: number): Promise<void> => {
+    const nonces = await deps.nonces();
+    mined = nonces.mined;
+    checkedAt = Date.now();
+    const handedOut = next ?? (await readNextNonce(deps.pool, deps.chainId, deps.signer.address));
+    if (handedOut === undefined || nonces.pending >= handedOut) return;
+    const lost = (await loadPendingLatestAttempts(deps.pool, deps.chainId, deps.signer.address)).filter((attempt) => attempt.nonce >= nonces.pending);
+    if (lost.length === 0) return;
+    deps.logger.info("sending again transactions the node's pool dropped", { signer: deps.signer.address, firstNonce: lost[0]!.nonce, count: lost.length });
+    slowDownOnPoolLimits(await deps.broadcaster.send(deps.signer.address, lost));
+  };
+
+  /** Whether transactions this lane sent may still be unmined, as far as the last look at the chain tells. */
+  const inFlight = () => [...sentGas.keys()].some((nonce) => nonce >= (mined ?? 0));
+
   const refuseQueued = (error: unknown) => {
     for (const waiting of queue.splice(0)) waiting.reject(error);
   };
 
   const run = async (): Promise<void> => {
-    while (queue.length > 0) {
+    for (;;) {
+      if (queue.length === 0) {
+        // Until what this lane sent is mined, it keeps looking for sends the node dropped.
+        if (closed || !inFlight()) break;
+        // A request arriving meanwhile ends the pause: it is not kept waiting for the look.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, WINDOW_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        if (queue.length > 0) continue;
+        await resendDropped().catch((error: unknown) => deps.logger.warn("could not look for dropped transactions; the receipt loop will", { signer: deps.signer.address, error }));
+        continue;
+      }
       const pauseMs = backoff.until - Date.now();
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      let full = false;
       try {
-        const full = await withSignerLock(deps.pool, deps.chainId, deps.signer.address, recordWhileHeld);
-        if (full && closed) refuseQueued(new ChainUnavailableError("The transaction pipeline is stopping; nothing of this call was sent."));
-        if (full) await new Promise((resolve) => setTimeout(resolve, WINDOW_POLL_MS));
+        full = await withSignerLock(deps.pool, deps.chainId, deps.signer.address, recordWhileHeld);
       } catch (error) {
         // The lock could not be had, or the chain's RPC failed: nothing queued was recorded, the callers may retry.
         refuseQueued(error);
       }
+      if (!full) continue;
+      if (closed) refuseQueued(new ChainUnavailableError("The transaction pipeline is stopping; nothing of this call was sent."));
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_POLL_MS));
     }
     running = undefined;
   };
@@ -219,6 +262,7 @@ export function createSignerLane(deps: {
     submit(call) {
       return new Promise<SentTransaction>((resolve, reject) => {
         queue.push({ call, resolve, reject });
+        wake?.();
         // Start on the next turn of the event loop, so requests arriving together share the first batch too.
         running ??= new Promise<void>((started) => setImmediate(started)).then(run);
       });
