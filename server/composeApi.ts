@@ -97,6 +97,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
       maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
       rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
       maxJoinedCalls: runtime.transactions.maxJoinedCalls,
+      inFlightBlocks: runtime.transactions.inFlightBlocks,
+      maxInFlight: runtime.transactions.maxInFlight,
     },
   });
   await pipeline.start();
