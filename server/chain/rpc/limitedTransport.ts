@@ -39,7 +39,9 @@ export function limitedTransport(inner: Transport, limits: TransportLimits): Tra
             if (pieces !== undefined) return (await Promise.all(pieces.map(send))).flat();
           }
           const refused = isRateLimited(error) || isTransportFailure(error);
+          // A node's own error (a revert, invalid parameters) is an answer: the RPC serves.
           if (refused) limits.health?.failed(errorWords(error).slice(0, 200));
+          else limits.health?.succeeded();
           if (!refused || tryIndex >= limits.retries) throw error;
           const exponential = Math.min(limits.maxDelayMs, BASE_DELAY_MS * 2 ** Math.min(tryIndex, 16));
           const delayMs = Math.min(limits.maxDelayMs, Math.max(exponential / 2 + Math.random() * (exponential / 2), retryAfterMsOf(error) ?? 0));
