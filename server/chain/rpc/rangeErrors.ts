@@ -96,7 +96,7 @@ export function rangeRefusalOf(error: unknown): RangeRefusal | undefined {
   return undefined;
 }
 
-/** The providers whose wording the error matches: for logs and tests. */
+/** Whose wording the error matches: each wording is tested as its provider's (test/chain/providerLimits.test.ts). */
 export function providerOf(error: unknown): string | undefined {
   const words = errorWords(error);
   return WORDINGS.find((wording) => wording.pattern.test(words))?.provider;
