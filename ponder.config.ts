@@ -1,5 +1,5 @@
 import { createConfig, factory } from "ponder";
-import { getAbiItem } from "viem";
+import { fallback, getAbiItem, http } from "viem";
 import {
   erc6551RegistryAbi,
   tokenFactoryAbi,
@@ -9,6 +9,8 @@ import {
   tokenHubERC721Abi,
 } from "./abis/index.js";
 import { EARLIER_GENERATION_NUMBERS, predictGenerationAddresses } from "./server/chain/deployCore.js";
+import { limitedTransport } from "./server/chain/rpc/limitedTransport.js";
+import { createRpcBudget, indexerRequestsPerSecond } from "./server/chain/rpc/rpcBudget.js";
 import { RUNTIME_FILE_ENV, type RuntimeChain, readRuntimeConfig } from "./server/config/runtime.js";
 
 /**
@@ -79,14 +81,26 @@ function externalOf(kind: "erc20" | "erc721" | "erc1155" | "any") {
   });
 }
 
+/**
+ * A remote chain's RPC as the indexer uses it: within the indexer's share of the chain's calls a second, refused calls
+ * tried again until they are answered (Ponder stops the whole process on a call's tenth failure: one chain's RPC would
+ * take every chain down), and eth_getLogs ranges that the provider refuses asked again in pieces.
+ */
+function indexerRpc(chain: RuntimeChain) {
+  if (chain.rpcLimits === undefined) return chain.rpcUrl.length === 1 ? chain.rpcUrl[0] : chain.rpcUrl;
+  const transport = chain.rpcUrl.length === 1 ? http(chain.rpcUrl[0]) : fallback(chain.rpcUrl.map((url) => http(url)));
+  return limitedTransport(transport, { budget: createRpcBudget(indexerRequestsPerSecond(chain.rpcLimits.requestsPerSecond)), retries: Number.POSITIVE_INFINITY, maxDelayMs: 10_000 });
+}
+
 export default createConfig({
   database: { kind: "postgres", connectionString: process.env.DATABASE_URL, poolConfig: { max: runtime?.connections.index ?? 30 } },
   ordering: "multichain",
   chains: perChain((chain) => ({
     id: chain.id,
-    rpc: chain.rpcUrl.length === 1 ? chain.rpcUrl[0] : chain.rpcUrl,
+    rpc: indexerRpc(chain),
     ws: chain.wsUrl,
     pollingInterval: chain.pollingIntervalMs,
+    ethGetLogsBlockRange: chain.rpcLimits?.getLogsBlockRange,
   })),
   contracts: {
     TokenFactory: {

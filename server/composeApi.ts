@@ -3,8 +3,9 @@ import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import type { db } from "ponder:api";
-import { createPublicClient, http, parseEther, type PublicClient } from "viem";
+import { parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
+import { servicePublicClient, serviceRpcLimits } from "./chain/rpc/serviceRpc.js";
 import { ensureLocalSigner, fundOnLocalChain, loadSigners } from "./chain/signers.js";
 import { createTransactionPipeline } from "./chain/transactions/pipeline.js";
 import { loadPkcs11Config, pkcs11SignerLabels } from "./config/pkcs11.js";
@@ -84,9 +85,17 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     signers.set(chain.id, keys.length === 0 && chain.local ? [await ensureLocalSigner(runtime.dataDir, chain.rpcUrl[0]!, funding)] : keys);
   }
   const metrics = createMetrics(ponderRegistry());
+  const rpcLimits = new Map(runtime.chains.map((chain) => [chain.id, serviceRpcLimits(chain)]));
   const pipeline = createTransactionPipeline({
     pool: pipelineStore.pool,
-    chains: runtime.chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, signers: signers.get(chain.id) ?? [], finality: chain.finality, local: chain.local })),
+    chains: runtime.chains.map((chain) => ({
+      id: chain.id,
+      rpcUrl: chain.rpcUrl,
+      signers: signers.get(chain.id) ?? [],
+      finality: chain.finality,
+      local: chain.local,
+      rpcLimits: rpcLimits.get(chain.id),
+    })),
     logger: logger.child({ component: "transactions" }),
     replica,
     observer: pipelineObserver(metrics),
@@ -104,7 +113,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   await pipeline.start();
   lifecycle.onShutdown("the transaction pipeline", () => pipeline.stop());
   const publicClients = new Map<number, PublicClient>(
-    runtime.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 3 }) }) as PublicClient]),
+    runtime.chains.map((chain) => [chain.id, servicePublicClient(chain, rpcLimits.get(chain.id))]),
   );
 
   const pipelineMetrics = createPipelineMetrics({

@@ -32,6 +32,12 @@ const chainSchema = z.strictObject({
    */
   finality: z.union([z.literal("finalized"), z.number().int().min(0)]).optional(),
   contracts: z.array(externalContractSchema).default([]),
+  /** The most blocks one eth_getLogs asks for (the indexer's history and live sync). */
+  getLogsBlockRange: z.number().int().positive().optional(),
+  /** JSON-RPC calls a second the provider allows, each call of a batch counted: the indexer and the service share it. */
+  requestsPerSecond: z.number().positive().optional(),
+  /** The most calls in one JSON-RPC batch. */
+  batchSize: z.number().int().positive().optional(),
 });
 
 const chainsFileSchema = z.strictObject({ chains: z.array(chainSchema).min(1) }).superRefine((file, ctx) => {
@@ -46,6 +52,35 @@ const chainsFileSchema = z.strictObject({ chains: z.array(chainSchema).min(1) })
   const local = file.chains.filter((chain) => chain.rpcUrl === undefined);
   if (local.length > 1) ctx.addIssue({ code: "custom", path: ["chains"], message: "at most one chain may omit rpcUrl (the local anvil chain)" });
 });
+
+/**
+ * A chain's provider limits as the service applies them. Absent on the local chain (its own anvil limits nothing);
+ * on a remote chain each unset key takes a default that the common hosted providers accept (Infura's and QuickNode's
+ * 10,000 blocks, Alchemy's 2,000; where a plan allows fewer, its range error splits the request: rpc/rangeErrors.ts).
+ */
+export type RpcLimits = { getLogsBlockRange: number; requestsPerSecond: number; batchSize: number };
+
+export const DEFAULT_RPC_LIMITS: RpcLimits = { getLogsBlockRange: 1_000, requestsPerSecond: 25, batchSize: 10 };
+
+/**
+ * A node on this machine (loopback) is the operator's own, like the local chain, and limits nothing: unless the file
+ * sets one of the keys, it gets no defaults (a local node or a proxy in front of one would only be slowed down).
+ */
+function isOwnNode(chain: ChainConfig): boolean {
+  const urls = chain.rpcUrl === undefined ? [] : Array.isArray(chain.rpcUrl) ? chain.rpcUrl : [chain.rpcUrl];
+  return urls.every((url) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname));
+}
+
+export function rpcLimitsOf(chain: ChainConfig): RpcLimits | undefined {
+  if (chain.rpcUrl === undefined) return undefined;
+  const set = chain.getLogsBlockRange !== undefined || chain.requestsPerSecond !== undefined || chain.batchSize !== undefined;
+  if (!set && isOwnNode(chain)) return undefined;
+  return {
+    getLogsBlockRange: chain.getLogsBlockRange ?? DEFAULT_RPC_LIMITS.getLogsBlockRange,
+    requestsPerSecond: chain.requestsPerSecond ?? DEFAULT_RPC_LIMITS.requestsPerSecond,
+    batchSize: chain.batchSize ?? DEFAULT_RPC_LIMITS.batchSize,
+  };
+}
 
 export type ExternalContractConfig = z.infer<typeof externalContractSchema>;
 export type ChainConfig = z.infer<typeof chainSchema>;

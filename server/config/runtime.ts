@@ -29,6 +29,8 @@ const runtimeChainSchema = z.object({
   pollingIntervalMs: z.number().int().optional(),
   /** As configured in the chains file (server/chain/chainsConfig.ts); absent: the pipeline's default for the chain. */
   finality: z.union([z.literal("finalized"), z.number().int().min(0)]).optional(),
+  /** The provider's limits (server/chain/chainsConfig.ts, rpcLimitsOf); absent on the local chain: none. */
+  rpcLimits: z.object({ getLogsBlockRange: z.number().int().positive(), requestsPerSecond: z.number().positive(), batchSize: z.number().int().positive() }).optional(),
   genesisHash: hex,
   core: coreAddressesSchema,
   /** Whether the core contracts (factory, registry, implementations) have code on this chain. */

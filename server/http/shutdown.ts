@@ -1,3 +1,4 @@
+import { isRpcError } from "../chain/rpc/rpcErrorKinds.js";
 import type { Logger } from "../logger.js";
 
 /**
@@ -90,6 +91,12 @@ export function createApiLifecycle(deps: { logger: Logger; graceMs: number }): A
           const error = event.startsWith("SIG") ? undefined : args[0];
           // Ponder's own shutdown signal, thrown where its work is cut: not a failure.
           if ((error as Error | undefined)?.name === "ShutdownError") return;
+          // One chain's RPC failing never stops the service: that chain answers 503 (server/chain/rpc/rpcHealth.ts)
+          // while the others serve.
+          if (error !== undefined && isRpcError(error)) {
+            deps.logger.error(`${event} from a chain's RPC: the service goes on`, { error });
+            return;
+          }
           if (draining !== undefined) {
             if (error === undefined) deps.logger.info(`${event} while stopping: still waiting for requests in flight`);
             else deps.logger.error(`${event} while stopping`, { error });

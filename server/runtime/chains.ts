@@ -3,7 +3,7 @@ import path from "node:path";
 import { createPublicClient, createWalletClient, http, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEFAULT_ANVIL_MNEMONIC, saveAndStopAnvil, startAnvil, type AnvilInstance } from "../chain/anvil.js";
-import type { ChainConfig } from "../chain/chainsConfig.js";
+import { type ChainConfig, rpcLimitsOf } from "../chain/chainsConfig.js";
 import { deployCore, predictCoreAddresses } from "../chain/deployCore.js";
 import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
@@ -81,7 +81,7 @@ export async function rpcAnswers(chain: ChainConfig): Promise<boolean> {
   );
 }
 
-function runtimeChainOf(chain: ChainConfig, resolved: Omit<RuntimeChain, "id" | "name" | "explorerUrl" | "startBlock" | "pollingIntervalMs" | "finality" | "contracts">): RuntimeChain {
+function runtimeChainOf(chain: ChainConfig, resolved: Omit<RuntimeChain, "id" | "name" | "explorerUrl" | "startBlock" | "pollingIntervalMs" | "finality" | "contracts" | "rpcLimits">): RuntimeChain {
   return {
     id: chain.id,
     name: chain.name,
@@ -90,6 +90,7 @@ function runtimeChainOf(chain: ChainConfig, resolved: Omit<RuntimeChain, "id" | 
     pollingIntervalMs: chain.pollingIntervalMs,
     finality: chain.finality,
     contracts: chain.contracts,
+    rpcLimits: rpcLimitsOf(chain),
     ...resolved,
   };
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ChainConfig } from "../chain/chainsConfig.js";
+import { type ChainConfig, rpcLimitsOf } from "../chain/chainsConfig.js";
 import { predictCoreAddresses } from "../chain/deployCore.js";
 import type { Settings } from "../config/env.js";
 import { RUNTIME_FILE_ENV, type Role, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
@@ -53,6 +53,7 @@ function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeCh
     startBlock: config.startBlock,
     pollingIntervalMs: config.pollingIntervalMs,
     finality: config.finality,
+    rpcLimits: rpcLimitsOf(config),
     genesisHash: "0x",
     core: predictCoreAddresses(),
     coreDeployed: false,

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { deployCore, type CoreAddresses } from "../../server/chain/deployCore.js";
 import type { FinalitySetting } from "../../server/chain/transactions/finality.js";
-import { createTransactionPipeline, type PipelineOverrides, type TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
+import { createTransactionPipeline, type PipelineChain, type PipelineOverrides, type TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
 import type pg from "pg";
 import { createLogger, type Logger } from "../../server/logger.js";
 import { createCollection } from "../contracts/fixtures.js";
@@ -44,7 +44,7 @@ export type PipelineWorld = {
   /** A pipeline on the world's chain; `pool` gives it another database (another installation with the same keys). */
   pipeline(
     signers: LocalAccount[],
-    options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger; finality?: FinalitySetting; pool?: pg.Pool; replica?: string },
+    options?: PipelineOverrides & { rpcUrl?: string; logger?: Logger; finality?: FinalitySetting; pool?: pg.Pool; replica?: string; rpcLimits?: PipelineChain["rpcLimits"] },
   ): Promise<TransactionPipeline>;
   stop(): Promise<void>;
 };
@@ -73,10 +73,10 @@ export async function startPipelineWorld(): Promise<PipelineWorld> {
         transferable: options.transferable ?? true,
       }),
     async pipeline(signers, options = {}) {
-      const { rpcUrl, logger, finality, pool, replica, ...overrides } = options;
+      const { rpcUrl, logger, finality, pool, replica, rpcLimits, ...overrides } = options;
       const pipeline = createTransactionPipeline({
         pool: pool ?? db.pool,
-        chains: [{ id: chain.chainId, rpcUrl: [rpcUrl ?? chain.node.rpcUrl], signers, finality }],
+        chains: [{ id: chain.chainId, rpcUrl: [rpcUrl ?? chain.node.rpcUrl], signers, finality, rpcLimits }],
         logger: logger ?? memoryLogger().logger,
         replica,
         options: { ...FAST_OPTIONS, ...overrides, rpcRetry: { ...FAST_OPTIONS.rpcRetry, ...overrides.rpcRetry } },

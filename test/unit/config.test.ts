@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CHAINS, loadChainsConfig } from "../../server/chain/chainsConfig.js";
+import { DEFAULT_CHAINS, DEFAULT_RPC_LIMITS, loadChainsConfig, rpcLimitsOf } from "../../server/chain/chainsConfig.js";
 import { loadSettings, unknownVariableWarnings } from "../../server/config/env.js";
 
 function chainsFile(content: unknown): string {
@@ -137,10 +137,47 @@ describe("chains file", () => {
     );
     expect(() => loadChainsConfig(chainsFile("{ not json"))).toThrow(/^Cannot read the chains file .*chains\.json: /);
   });
+
+  it("gives a remote chain the provider limits it sets, defaults for the others, and the local chain none", () => {
+    const file = chainsFile({
+      chains: [
+        { id: 31337, name: "local" },
+        { id: 8453, name: "base", rpcUrl: "https://rpc.example.com/key", getLogsBlockRange: 2000, requestsPerSecond: 12.5 },
+        { id: 10, name: "optimism", rpcUrl: "https://rpc.example.com/key", batchSize: 50 },
+        { id: 31338, name: "own", rpcUrl: ["http://127.0.0.1:8545", "http://localhost:8546"] },
+        { id: 31339, name: "ownLimited", rpcUrl: "http://[::1]:8545", requestsPerSecond: 5 },
+      ],
+    });
+    expect(loadChainsConfig(file).map(rpcLimitsOf)).toEqual([
+      undefined,
+      { getLogsBlockRange: 2000, requestsPerSecond: 12.5, batchSize: DEFAULT_RPC_LIMITS.batchSize },
+      { getLogsBlockRange: DEFAULT_RPC_LIMITS.getLogsBlockRange, requestsPerSecond: DEFAULT_RPC_LIMITS.requestsPerSecond, batchSize: 50 },
+      // A node on this machine is the operator's own: no defaults, unless the file sets a key.
+      undefined,
+      { getLogsBlockRange: DEFAULT_RPC_LIMITS.getLogsBlockRange, requestsPerSecond: 5, batchSize: DEFAULT_RPC_LIMITS.batchSize },
+    ]);
+    expect(DEFAULT_RPC_LIMITS).toEqual({ getLogsBlockRange: 1000, requestsPerSecond: 25, batchSize: 10 });
+    const bad = chainsFile({ chains: [{ id: 2, name: "b", rpcUrl: "http://x", getLogsBlockRange: 0, requestsPerSecond: -1, batchSize: 1.5 }] });
+    expect(() => loadChainsConfig(bad)).toThrow(
+      /^Invalid chains file .*: chains\[0\]\.getLogsBlockRange: .*; chains\[0\]\.requestsPerSecond: .*; chains\[0\]\.batchSize: /,
+    );
+  });
 });
 
 describe("strict configuration", () => {
-  const remote = { id: 8453, name: "base", rpcUrl: "http://127.0.0.1:1", wsUrl: "ws://127.0.0.1:1", explorerUrl: "https://basescan.org", startBlock: 1, pollingIntervalMs: 1000, finality: 3 };
+  const remote = {
+    id: 8453,
+    name: "base",
+    rpcUrl: "http://127.0.0.1:1",
+    wsUrl: "ws://127.0.0.1:1",
+    explorerUrl: "https://basescan.org",
+    startBlock: 1,
+    pollingIntervalMs: 1000,
+    finality: 3,
+    getLogsBlockRange: 2000,
+    requestsPerSecond: 50,
+    batchSize: 20,
+  };
   const contract = { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", kind: "erc721", startBlock: 1 };
   // Each known key, misspelt as people do (case, a letter swapped, one missing).
   const typos: [where: "file" | "chain" | "contract", known: string, typo: string][] = [
@@ -153,6 +190,9 @@ describe("strict configuration", () => {
     ["chain", "startBlock", "startblock"],
     ["chain", "pollingIntervalMs", "pollingInterval"],
     ["chain", "finality", "finalty"],
+    ["chain", "getLogsBlockRange", "ethGetLogsBlockRange"],
+    ["chain", "requestsPerSecond", "maxRequestsPerSecond"],
+    ["chain", "batchSize", "batchsize"],
     ["chain", "contracts", "contract"],
     ["contract", "address", "adress"],
     ["contract", "kind", "knd"],

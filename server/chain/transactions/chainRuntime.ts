@@ -2,6 +2,8 @@ import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
 import { ChainRejectedError, ChainUnavailableError, ConfigError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
+import type { RpcBudget } from "../rpc/rpcBudget.js";
+import type { RpcHealth } from "../rpc/rpcHealth.js";
 import { createBlockGasLimitReader } from "./blockGasLimit.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
@@ -18,7 +20,15 @@ import { createGasMeter, simulate } from "./simulate.js";
  * A chain the pipeline sends on: its RPC endpoints (tried in turn on failure), its service signers, and when its
  * transactions are final (finality.ts: absent, the `finalized` tag where served, else 64 blocks; 0 on the local chain).
  */
-export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccount[]; finality?: FinalitySetting; local?: boolean };
+export type PipelineChain = {
+  id: number;
+  rpcUrl: string[];
+  signers: LocalAccount[];
+  finality?: FinalitySetting;
+  local?: boolean;
+  /** The provider's limits as this process keeps them (shared with the service's reads); absent: none. */
+  rpcLimits?: { budget: RpcBudget; health: RpcHealth; batchSize: number };
+};
 
 /** Everything the pipeline's parts share about one chain, created once at wiring time. */
 export type ChainRuntime = {
@@ -58,7 +68,9 @@ export function createChainRuntime(
     urls: chain.rpcUrl,
     timeoutMs: options.rpcTimeoutMs,
     retry: options.rpcRetry,
-    maxBatchSize: options.maxBatchSize,
+    maxBatchSize: Math.min(options.maxBatchSize, chain.rpcLimits?.batchSize ?? options.maxBatchSize),
+    budget: chain.rpcLimits?.budget,
+    health: chain.rpcLimits?.health,
     logger,
     onTransportError: (kind) => deps.observer.rpcError(chain.id, kind),
   });

@@ -15,7 +15,7 @@ import { NONCE_GAP_PURPOSE, recordGapFillers } from "./gapFiller.js";
 import type { PipelineOptions } from "./options.js";
 import { resendAtFreshNonces } from "./resendAtFreshNonce.js";
 import { createResubmitter } from "./resubmit.js";
-import type { RpcOutcome } from "./rpc.js";
+import type { RpcCall, RpcOutcome } from "./rpc.js";
 import { included, restored, superseded, type FailedTransaction, type SucceededTransaction } from "./states.js";
 import { createMinedWatch } from "./watchMined.js";
 
@@ -23,6 +23,9 @@ export type ReceiptMonitor = {
   /** One pass: receipts, the watch of mined transactions until final, resubmissions, gap repair. The pipeline's loop runs it every receiptPollMs. */
   tick(): Promise<void>;
 };
+
+/** The code of an outcome the RPC did not answer (its batch was refused): not a node's error code. */
+const NOT_ANSWERED = 0;
 
 type RpcReceipt = { transactionHash: Hex; status: Hex; blockNumber: Hex; blockHash: Hex; gasUsed: Hex; effectiveGasPrice: Hex; logs: ReceiptLog[] };
 
@@ -38,9 +41,11 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
   const resubmitter = createResubmitter(deps);
   const watch = createMinedWatch(deps);
 
+  /** Each signer's mined nonce; none where the RPC did not answer (nothing is decided about its transactions then). */
   const minedNonces = async (): Promise<Map<Address, number>> => {
-    const answers = await runtime.rpc.batch(
+    const answers = await settledBatches(
       runtime.signers.map((signer) => ({ method: "eth_getTransactionCount", params: [signer.address, "latest"] })),
+      "mined nonces",
     );
     const nonces = new Map<Address, number>();
     runtime.signers.forEach((signer, index) => {
@@ -69,7 +74,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     const [view, mined] = await Promise.all([runtime.chainView.read(), minedNonces()]);
     const pending = await loadPending(pool, runtime.id, runtime.signers.map((signer) => signer.address), options.maxPendingPerTick);
     const hashes = pending.flatMap((row) => row.attempts.map((attempt) => attempt.hash));
-    const answers = hashes.length === 0 ? [] : await runtime.rpc.batch(hashes.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })));
+    const answers = await settledBatches(hashes.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })), "receipts");
     const receipts = new Map<Hex, RpcOutcome>(hashes.map((hash, index) => [hash, answers[index]!]));
 
     const completed: CompletedTransaction[] = [];
@@ -103,10 +108,39 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     }
     await complete(completed, logs);
     if (completed.length > 0) runtime.logger.debug("transactions completed", { count: completed.length });
-    await settleOvertaken(overtaken, view);
-    await watch.pass(view);
-    await resubmitter.run(stale, unconfirmed);
-    await repairGaps(mined);
+    // Each part on its own: a refusal met by one (an RPC over its budget) leaves the others to run, and it runs again
+    // on the next pass.
+    await part("overtaken transactions", () => settleOvertaken(overtaken, view));
+    await part("watch of mined transactions", () => watch.pass(view));
+    await part("resubmissions", () => resubmitter.run(stale, unconfirmed));
+    await part("nonce gaps", () => repairGaps(mined));
+  };
+
+  const part = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      runtime.logger.warn(`receipt pass: ${name} failed; the rest of the pass goes on, this part runs again on the next`, { error: (error as Error).message });
+    }
+  };
+
+  /**
+   * The calls in batches of the chain's batch size, each settled on its own: the calls of a batch whose request was
+   * refused (after its retries) come back as not answered, and those of the other batches as answered.
+   */
+  const settledBatches = async (calls: readonly RpcCall[], what: string): Promise<RpcOutcome[]> => {
+    const size = runtime.rpc.maxBatchSize;
+    const batches = Array.from({ length: Math.ceil(calls.length / size) }, (_, index) => calls.slice(index * size, (index + 1) * size));
+    const settled = await Promise.allSettled(batches.map((batch) => runtime.rpc.batch(batch)));
+    const refused = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as Error] : []));
+    if (refused.length > 0) {
+      runtime.logger.warn(`receipt pass: ${refused.length} of ${batches.length} batches of ${what} not answered; asked again on the next pass`, { error: refused[0]!.message });
+    }
+    return settled.flatMap((result, index) =>
+      result.status === "fulfilled"
+        ? result.value
+        : batches[index]!.map((): RpcOutcome => ({ ok: false, error: { code: NOT_ANSWERED, message: (result.reason as Error).message } })),
+    );
   };
 
   /**

@@ -1,4 +1,6 @@
 import type { Logger } from "../../logger.js";
+import { UNLIMITED_BUDGET, type RpcBudget } from "../rpc/rpcBudget.js";
+import type { RpcHealth } from "../rpc/rpcHealth.js";
 import type { PipelineObserver } from "./observer.js";
 import { RpcTransportError, withRpcRetry, type RpcRetryOptions } from "./rpcRetry.js";
 
@@ -29,6 +31,8 @@ export type RpcClient = {
   call<T>(method: string, params?: readonly unknown[]): Promise<T>;
   /** Several calls in one HTTP request (chunked at maxBatchSize), answered in order, each outcome on its own. */
   batch(calls: readonly RpcCall[]): Promise<RpcOutcome[]>;
+  /** The most calls one HTTP request carries: the chain's batchSize. */
+  readonly maxBatchSize: number;
 };
 
 export type RpcClientOptions = {
@@ -37,6 +41,10 @@ export type RpcClientOptions = {
   retry: RpcRetryOptions;
   maxBatchSize: number;
   logger: Logger;
+  /** The chain's calls a second this process may spend, each call of a batch counted; absent: unlimited. */
+  budget?: RpcBudget;
+  /** Told whether each request got an answer. */
+  health?: RpcHealth;
   /** Each try that got no usable answer, by kind. */
   onTransportError?: (kind: Parameters<PipelineObserver["rpcError"]>[1]) => void;
 };
@@ -65,11 +73,22 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
   let nextId = 1;
   let queued: { call: RpcCall; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
 
-  const post = (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> =>
-    postOnce(calls, tryIndex).catch((error: unknown) => {
-      if (error instanceof RpcTransportError) options.onTransportError?.(kindOf(error));
+  const budget = options.budget ?? UNLIMITED_BUDGET;
+  const post = async (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> => {
+    // Each try spends the budget: a provider counts the calls it refused as well.
+    await budget.take(calls.length);
+    try {
+      const outcomes = await postOnce(calls, tryIndex);
+      options.health?.succeeded();
+      return outcomes;
+    } catch (error) {
+      if (error instanceof RpcTransportError) {
+        options.onTransportError?.(kindOf(error));
+        options.health?.failed(error.message);
+      }
       throw error;
-    });
+    }
+  };
 
   const postOnce = async (calls: readonly RpcCall[], tryIndex: number): Promise<RpcOutcome[]> => {
     const url = options.urls[tryIndex % options.urls.length]!;
@@ -151,6 +170,7 @@ export function createRpcClient(options: RpcClientOptions): RpcClient {
       });
     },
     batch,
+    maxBatchSize: options.maxBatchSize,
   };
 }
 
