@@ -63,9 +63,12 @@ export type RpcLimits = { getLogsBlockRange: number; requestsPerSecond: number; 
 export const DEFAULT_RPC_LIMITS: RpcLimits = { getLogsBlockRange: 1_000, requestsPerSecond: 25, batchSize: 10 };
 
 /**
- * A node on this machine (loopback) is the operator's own, like the local chain, and limits nothing: unless the file
- * sets one of the keys, it gets no defaults (a local node or a proxy in front of one would only be slowed down).
+ * A node on this machine (loopback) is the operator's own and limits nothing: the keys the file leaves unset are as
+ * good as unbounded there (a hosted plan's defaults would only slow it down), while its calls still go through the
+ * budget's transport, so a node that fails is turned away like any other.
  */
+const OWN_NODE_LIMITS: RpcLimits = { getLogsBlockRange: 10_000, requestsPerSecond: 1_000_000, batchSize: 1_000 };
+
 function isOwnNode(chain: ChainConfig): boolean {
   const urls = chain.rpcUrl === undefined ? [] : Array.isArray(chain.rpcUrl) ? chain.rpcUrl : [chain.rpcUrl];
   return urls.every((url) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname));
@@ -73,12 +76,11 @@ function isOwnNode(chain: ChainConfig): boolean {
 
 export function rpcLimitsOf(chain: ChainConfig): RpcLimits | undefined {
   if (chain.rpcUrl === undefined) return undefined;
-  const set = chain.getLogsBlockRange !== undefined || chain.requestsPerSecond !== undefined || chain.batchSize !== undefined;
-  if (!set && isOwnNode(chain)) return undefined;
+  const defaults = isOwnNode(chain) ? OWN_NODE_LIMITS : DEFAULT_RPC_LIMITS;
   return {
-    getLogsBlockRange: chain.getLogsBlockRange ?? DEFAULT_RPC_LIMITS.getLogsBlockRange,
-    requestsPerSecond: chain.requestsPerSecond ?? DEFAULT_RPC_LIMITS.requestsPerSecond,
-    batchSize: chain.batchSize ?? DEFAULT_RPC_LIMITS.batchSize,
+    getLogsBlockRange: chain.getLogsBlockRange ?? defaults.getLogsBlockRange,
+    requestsPerSecond: chain.requestsPerSecond ?? defaults.requestsPerSecond,
+    batchSize: chain.batchSize ?? defaults.batchSize,
   };
 }
 

@@ -152,9 +152,9 @@ describe("chains file", () => {
       undefined,
       { getLogsBlockRange: 2000, requestsPerSecond: 12.5, batchSize: DEFAULT_RPC_LIMITS.batchSize },
       { getLogsBlockRange: DEFAULT_RPC_LIMITS.getLogsBlockRange, requestsPerSecond: DEFAULT_RPC_LIMITS.requestsPerSecond, batchSize: 50 },
-      // A node on this machine is the operator's own: no defaults, unless the file sets a key.
-      undefined,
-      { getLogsBlockRange: DEFAULT_RPC_LIMITS.getLogsBlockRange, requestsPerSecond: 5, batchSize: DEFAULT_RPC_LIMITS.batchSize },
+      // A node on this machine is the operator's own: as good as unbounded, but for the keys the file sets.
+      { getLogsBlockRange: 10_000, requestsPerSecond: 1_000_000, batchSize: 1_000 },
+      { getLogsBlockRange: 10_000, requestsPerSecond: 5, batchSize: 1_000 },
     ]);
     expect(DEFAULT_RPC_LIMITS).toEqual({ getLogsBlockRange: 1000, requestsPerSecond: 25, batchSize: 10 });
     const bad = chainsFile({ chains: [{ id: 2, name: "b", rpcUrl: "http://x", getLogsBlockRange: 0, requestsPerSecond: -1, batchSize: 1.5 }] });
