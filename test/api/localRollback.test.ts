@@ -48,7 +48,11 @@ describe("a rollback of the local chain, final at once by default", () => {
 
     await chain.client.request({ method: "anvil_rollback" as never, params: [1] as never });
     expect(await chain.client.getTransactionReceipt({ hash }).catch(() => null)).toBeNull();
-    const read = await call("GET", `/api/v1/transactions/${hash}`);
+    // Status answers from the receipt pass's records: pending again once the pass has noticed the block gone.
+    const read = await waitFor(async () => {
+      const answer = await call("GET", `/api/v1/transactions/${hash}`);
+      return answer.body.status === "pending" && answer;
+    }, { timeoutMs: 30_000, message: () => `${hash} never showed pending after its final block was rolled back` });
     expect(read).toMatchObject({
       status: 200,
       body: { status: "pending", finalized: false, blockNumber: null, reorgedFrom: { blockNumber: first.blockNumber, blockHash: first.blockHash } },
