@@ -1814,7 +1814,7 @@ export interface components {
             blockNumber: string | null;
             /** @description Block hash */
             blockHash: string | null;
-            /** @description Blocks on top of the transaction's, its own included: 1 in the head block, 0 while pending */
+            /** @description Blocks on top of the transaction's, its own included, up to the head the receipt pass last read (checkedAt): 1 in the head block, 0 while pending */
             confirmations: number;
             /** @description Its block is final by the chain's finality (the RPC's finalized block, or a number of confirmations): no reorganisation can undo it */
             finalized: boolean;
@@ -1837,6 +1837,8 @@ export interface components {
             failureReason: string | null;
             /** @description The tokens it minted (once mined) */
             minted: components["schemas"]["MintedToken"][];
+            /** @description When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent */
+            checkedAt: string | null;
         };
         MintedToken: {
             /**
@@ -1884,6 +1886,8 @@ export interface components {
             minted: components["schemas"]["MintedToken"][];
             /** @description When the request was accepted (ISO-8601) */
             createdAt: string;
+            /** @description When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent */
+            checkedAt: string | null;
         };
         Erc6551Account: {
             /**
