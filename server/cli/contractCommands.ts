@@ -61,7 +61,8 @@ export async function contractDeploy(settings: Settings, out: Output, options: {
     throw new ConfigError(`Chain ${chain.name} (${chain.id}) is the local chain: the service deploys its core contracts itself when it starts.`);
   }
   const rpcUrl = Array.isArray(chain.rpcUrl) ? chain.rpcUrl[0]! : chain.rpcUrl;
-  await withDeploySigner(chain.id, async (account) => {
+  // The database first: a deployment it could not record would leave the chain indexed from block 0.
+  await withStore(settings, (store) => withDeploySigner(chain.id, async (account) => {
     const client = createWalletClient({
       account,
       chain: { id: chain.id, name: chain.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } },
@@ -96,23 +97,21 @@ export async function contractDeploy(settings: Settings, out: Output, options: {
       });
       factoryBlock = deployment.blocks.tokenFactory;
     }
-    await withStore(settings, async (store) => {
-      const recorded = await findCoreDeployment(store.pool, chain.id);
-      if (factoryBlock === undefined && recorded?.factoryAddress === core.tokenFactory) {
-        out(`Its deployment block ${recorded.factoryBlock} is recorded already.`);
-        return;
-      }
-      // Deployed before (by another installation, or a run whose record was lost): its block is found on the chain.
-      factoryBlock ??= await findDeploymentBlock(client, core.tokenFactory);
-      if (factoryBlock === undefined) throw new ConfigError(`TokenFactory ${core.tokenFactory} has no code on chain ${chain.id}.`);
-      await recordCoreDeployment(store.pool, { chainId: chain.id, factoryAddress: core.tokenFactory, factoryBlock });
-      out(
-        chain.startBlock === undefined
-          ? `Recorded: TokenFactory deployed in block ${factoryBlock}; the service indexes chain ${chain.name} from there (restart it if it runs).`
-          : `Recorded: TokenFactory deployed in block ${factoryBlock}; the chains file's startBlock ${chain.startBlock} stays in force for chain ${chain.name}.`,
-      );
-    });
-  });
+    const recorded = await findCoreDeployment(store.pool, chain.id);
+    if (factoryBlock === undefined && recorded?.factoryAddress === core.tokenFactory) {
+      out(`Its deployment block ${recorded.factoryBlock} is recorded already.`);
+      return;
+    }
+    // Deployed before (by another installation, or a run whose record was lost): its block is found on the chain.
+    factoryBlock ??= await findDeploymentBlock(client, core.tokenFactory);
+    if (factoryBlock === undefined) throw new ConfigError(`TokenFactory ${core.tokenFactory} has no code on chain ${chain.id}.`);
+    await recordCoreDeployment(store.pool, { chainId: chain.id, factoryAddress: core.tokenFactory, factoryBlock });
+    out(
+      chain.startBlock === undefined
+        ? `Recorded: TokenFactory deployed in block ${factoryBlock}; the service indexes chain ${chain.name} from there (restart it if it runs).`
+        : `Recorded: TokenFactory deployed in block ${factoryBlock}; the chains file's startBlock ${chain.startBlock} stays in force for chain ${chain.name}.`,
+    );
+  }));
 }
 
 function configuredChain(settings: Settings, chainOption: string): ChainConfig {

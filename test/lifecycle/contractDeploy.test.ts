@@ -146,7 +146,7 @@ describe("tokenhub contract deploy", { timeout: 180_000 }, () => {
   });
 
   it("starts the service on the chains file without startBlock: indexed from the recorded block, ready within 60 s, and it mints", async () => {
-    const [{ factory_block: recorded }] = await queryDatabase<{ factory_block: string }>(database.url, "SELECT factory_block FROM tokenhub_app.core_deployments");
+    const recorded = (await queryDatabase<{ factory_block: string }>(database.url, "SELECT factory_block FROM tokenhub_app.core_deployments"))[0]!.factory_block;
     const started = Date.now();
     service = await startTestService({ env: { DATABASE_URL: database.url, TOKENHUB_CHAINS_FILE: cliEnv.TOKENHUB_CHAINS_FILE, [`TOKENHUB_SIGNER_KEYS_${CHAIN_ID}`]: signerKey } });
     await waitFor(async () => (await fetch(`${service!.baseUrl}/ready`)).status === 200, { timeoutMs: 60_000, message: () => "not ready within 60 s" });
