@@ -5168,6 +5168,7 @@ export interface operations {
                      *       "previousHashes": [],
                      *       "purpose": "erc721.mint",
                      *       "failureReason": null,
+                     *       "checkedAt": "2026-11-26T00:35:43.912Z",
                      *       "minted": [
                      *         {
                      *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
@@ -5289,6 +5290,7 @@ export interface operations {
                      *       "chainId": 31337,
                      *       "purpose": "erc721.mint",
                      *       "createdAt": "2026-11-26T00:35:39.608Z",
+                     *       "checkedAt": "2026-11-26T00:35:41.204Z",
                      *       "status": "success",
                      *       "transactionHash": "0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
                      *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
