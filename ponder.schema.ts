@@ -86,6 +86,60 @@ export const erc1155Balance = onchainTable(
   }),
 );
 
+/**
+ * Past state, for reads at a block (`atBlock`): one row per ERC-721 transfer with the owner it left the token with
+ * (the zero address after a burn). The owner at the end of block n is the one of the token's last row at or below n,
+ * in chain order (`id`, as activity's). Rows of changes rather than block ranges: closing a range would read and
+ * rewrite the previous row at every transfer, a lookup Ponder cannot prefetch during a backfill; a change is one
+ * insert, never a read.
+ */
+export const erc721OwnerHistory = onchainTable(
+  "erc721_owner_history",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    /** Block time at which `owner` got the token. */
+    ownerSince: t.bigint().notNull(),
+  }),
+  (table) => ({ blockIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
+);
+
+/** ERC-20 balances after each change (0 once emptied), as erc721OwnerHistory. */
+export const erc20BalanceHistory = onchainTable(
+  "erc20_balance_history",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    balance: t.bigint().notNull(),
+    /** The holding's `ownerSince` after the change (when it last rose from zero; 0 once emptied). */
+    ownerSince: t.bigint().notNull(),
+  }),
+  (table) => ({ blockIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
+);
+
+/** ERC-1155 balances after each change (0 once emptied), as erc721OwnerHistory. */
+export const erc1155BalanceHistory = onchainTable(
+  "erc1155_balance_history",
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    contract: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    balance: t.bigint().notNull(),
+    ownerSince: t.bigint().notNull(),
+  }),
+  (table) => ({ blockIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
+);
+
 export const erc6551Account = onchainTable(
   "erc6551_account",
   (t) => ({

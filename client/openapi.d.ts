@@ -1345,6 +1345,27 @@ export interface components {
                 /** @description What is wrong with it */
                 message: string;
             }[];
+            /** @description On NOT_READY while the index catches up: each chain waited for, with the numbers the indexer logs */
+            progress?: {
+                /** @description The chain */
+                chainId: number;
+                /** @description The chain's name in the chains file */
+                name: string;
+                /** @description The last block its index holds (null: none yet) */
+                indexedBlock: number | null;
+                /** @description The chain's head (null: its RPC did not answer) */
+                headBlock: number | null;
+                /** @description Blocks indexed, from the chain's start block */
+                blocksDone: number;
+                /** @description Blocks from the start block to the head */
+                blocksTotal: number | null;
+                /** @description blocksDone of blocksTotal, in percent */
+                percent: number | null;
+                /** @description Events indexed per second over the last few seconds (null: not measured yet) */
+                eventsPerSecond: number | null;
+                /** @description Time left at that pace (null: not measured yet) */
+                secondsLeft: number | null;
+            }[];
         };
         LinkChatUserResponse: {
             /**
@@ -1475,6 +1496,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         CollectionCreated: components["schemas"]["TransactionSent"] & {
             /**
@@ -1595,6 +1620,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Metadata: {
             /** @description The token's name */
@@ -1644,6 +1673,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Erc1155TokenTypeCreated: {
             /**
@@ -1788,6 +1821,10 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         Transaction: {
             /**
@@ -2264,6 +2301,10 @@ export interface components {
                     }[];
                 }[];
             }[];
+            /** @description With atBlock: the block whose end state this is */
+            atBlock?: number;
+            /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
+            finalized?: boolean;
         };
         ContractMetadata: {
             /** @description The collection's name */
@@ -3495,6 +3536,8 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -3598,7 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3950,6 +3993,8 @@ export interface operations {
                 discordId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4064,7 +4109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4098,6 +4143,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4216,7 +4263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4961,7 +5008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4995,6 +5042,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -5113,7 +5162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5605,7 +5654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5780,7 +5829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5955,7 +6004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7077,6 +7126,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7233,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7263,6 +7314,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7419,7 +7472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7449,6 +7502,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7605,7 +7660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7635,6 +7690,8 @@ export interface operations {
                  * @example 31337
                  */
                 chainId?: number;
+                /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
+                atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7791,7 +7848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7903,7 +7960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8004,7 +8061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8154,7 +8211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description NOT_READY: the index is still backfilling (progress in `error`, Retry-After set) */
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -29,6 +29,7 @@ import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.
 import { createStore } from "./store/database/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
 import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
+import { readIndexProgress } from "./store/index/indexProgressReport.js";
 import { getSetting } from "./store/index/indexState.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
@@ -96,6 +97,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
       maxFeePerGasCap: BigInt(runtime.transactions.maxFeePerGasCap),
       rpcTimeoutMs: runtime.transactions.rpcTimeoutMs,
       maxJoinedCalls: runtime.transactions.maxJoinedCalls,
+      inFlightBlocks: runtime.transactions.inFlightBlocks,
+      maxInFlight: runtime.transactions.maxInFlight,
     },
   });
   await pipeline.start();
@@ -128,6 +131,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
         publicClients.get(chainId)!.getBlockNumber({ cacheTime: 1_000 }),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error("head block timed out")), 2_000).unref()),
       ]),
+    progressReport: () => readIndexProgress(store.db, runtime.indexSchema),
   });
 
   const freshness = createIndexFreshness({

@@ -103,10 +103,26 @@ export class UnsupportedMediaTypeError extends TokenhubError {
   }
 }
 
+/** A chain's backfill progress, as a NOT_READY answer gives it (server/store/index/indexProgressReport.ts). */
+export type NotReadyProgress = {
+  chainId: number;
+  name: string;
+  indexedBlock: number | null;
+  headBlock: number | null;
+  blocksDone: number;
+  blocksTotal: number | null;
+  percent: number | null;
+  eventsPerSecond: number | null;
+  secondsLeft: number | null;
+};
+
 export class NotReadyError extends TokenhubError {
   override name = "NotReadyError";
-  constructor(message: string) {
+  /** Each waited-for chain's backfill progress, when the index is catching up. */
+  readonly progress: NotReadyProgress[] | undefined;
+  constructor(message: string, progress?: NotReadyProgress[]) {
     super(503, "NOT_READY", message);
+    this.progress = progress;
   }
 }
 

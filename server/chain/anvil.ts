@@ -24,6 +24,10 @@ export type StartAnvilOptions = {
   genesisTimestamp?: number;
   /** Seconds between blocks; undefined mines one block per transaction. */
   blockTime?: number;
+  /** Keep state for only the last N blocks, as a node without archive state does (`--prune-history`). */
+  pruneHistory?: number;
+  /** Gas one block holds; undefined: anvil's default (30,000,000). */
+  gasLimit?: number;
   /** Do not forward anvil's output to this process's stdout/stderr. */
   quiet?: boolean;
   startTimeoutMs?: number;
@@ -66,6 +70,8 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     stateFile !== undefined && fs.existsSync(stateFile) ? ["--load-state", stateFile] : [],
     stateFile === undefined ? [] : ["--dump-state", exitStateFile(stateFile)],
     options.blockTime === undefined ? [] : ["--block-time", String(options.blockTime)],
+    options.pruneHistory === undefined ? [] : ["--prune-history", String(options.pruneHistory)],
+    options.gasLimit === undefined ? [] : ["--gas-limit", String(options.gasLimit)],
     options.genesisTimestamp === undefined ? [] : ["--timestamp", String(options.genesisTimestamp)],
   ].flat();
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);

@@ -9,7 +9,7 @@ import { PKCS11_VARIABLES } from "./pkcs11.js";
 export const DEFAULT_MEDIA_TYPES = ["image/*", "video/*", "audio/*", "model/gltf-binary", "model/gltf+json", "application/json"];
 
 /**
- * Every environment variable the service reads, in one schema: the README and `.env.example` document exactly these.
+ * Every environment variable the service reads, in one schema: docs/configuration.md and `.env.example` document exactly these.
  */
 const envSchema = z.object({
   TOKENHUB_DATA_DIR: z.string().min(1).default("./.tokenhub"),
@@ -44,6 +44,8 @@ const envSchema = z.object({
     .default("1000"),
   TOKENHUB_TX_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TOKENHUB_TX_MAX_JOINED_CALLS: z.coerce.number().int().positive().max(500).default(50),
+  TOKENHUB_TX_IN_FLIGHT_BLOCKS: z.coerce.number().int().positive().max(100).default(3),
+  TOKENHUB_TX_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(10_000).default(48),
   TOKENHUB_METADATA_PROPAGATION_WINDOW_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   // One PutObject carries at most 5 GiB.
   TOKENHUB_MEDIA_MAX_BYTES: z.coerce.number().int().positive().max(5 * 1024 ** 3).default(50 * 1024 * 1024),
@@ -156,6 +158,10 @@ export type TransactionSettings = {
   maxFeePerGasCap: string;
   rpcTimeoutMs: number;
   maxJoinedCalls: number;
+  /** Blocks' worth of gas a signer keeps in flight. */
+  inFlightBlocks: number;
+  /** Most transactions a signer keeps in flight. */
+  maxInFlight: number;
 };
 
 /** How external contracts' remote token metadata is fetched (server/services/metadata/remoteMetadataSync.ts). */
@@ -212,6 +218,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),
       rpcTimeoutMs: e.TOKENHUB_TX_RPC_TIMEOUT_MS,
       maxJoinedCalls: e.TOKENHUB_TX_MAX_JOINED_CALLS,
+      inFlightBlocks: e.TOKENHUB_TX_IN_FLIGHT_BLOCKS,
+      maxInFlight: e.TOKENHUB_TX_MAX_IN_FLIGHT,
     },
     media: {
       maxBytes: e.TOKENHUB_MEDIA_MAX_BYTES,

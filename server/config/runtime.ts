@@ -91,7 +91,7 @@ export const runtimeConfigSchema = z.object({
     retryBaseMs: z.number().int(),
     allowPrivateAddresses: z.boolean(),
   }),
-  transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int(), maxJoinedCalls: z.number().int() }),
+  transactions: z.object({ resubmitAfterMs: z.number().int(), maxFeePerGasCap: z.string().regex(/^\d+$/), rpcTimeoutMs: z.number().int(), maxJoinedCalls: z.number().int(), inFlightBlocks: z.number().int().positive(), maxInFlight: z.number().int().positive() }),
   chains: z.array(runtimeChainSchema),
   indexOverHttp: z.object({ public: z.boolean(), timeoutMs: z.number().int().positive(), connections: z.number().int().positive() }),
   /** The largest pools: Ponder's (its config reads it here) and the app store's. */

@@ -1,9 +1,9 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type ErrorCode, type ErrorDetail, MethodNotAllowedError, TokenhubError } from "../errors.js";
+import { type ErrorCode, type ErrorDetail, MethodNotAllowedError, NotReadyError, type NotReadyProgress, TokenhubError } from "../errors.js";
 import { isDatabaseUnavailable } from "../store/database/db.js";
 
-export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[] };
+export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[]; progress?: NotReadyProgress[] };
 
 /** A 503 says the service will answer again soon: without a figure of its own, a client is told to retry in 5 s. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;
@@ -19,6 +19,7 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
   if (error instanceof TokenhubError) {
     const body: ErrorBody = { success: false, error: error.message, code: error.code };
     if (error.details) body.details = error.details;
+    if (error instanceof NotReadyError && error.progress) body.progress = error.progress;
     const retryAfterSeconds = error.retryAfterSeconds ?? (error.status === 503 ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
     return {
       status: error.status as ContentfulStatusCode,

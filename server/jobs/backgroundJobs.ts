@@ -5,6 +5,7 @@ import { completeUncompletedClaims } from "../services/collections/createCollect
 import { attachMintedTokenMetadata } from "../services/metadata/mintedTokenMetadata.js";
 import { propagateDueMetadata } from "../services/metadata/metadataPropagation.js";
 import { attachPermitTokenMetadata } from "../services/metadata/permitTokenMetadata.js";
+import { reopenRolledBackFinal } from "../chain/transactions/finalReorgCheck.js";
 import { syncRemoteMetadata } from "../services/metadata/remoteMetadataSync.js";
 import { purgeExpiredIdempotencyKeys } from "../services/projects/idempotency.js";
 import type { ChainWriter } from "../services/transactions/chainWriter.js";
@@ -57,6 +58,7 @@ export function backgroundJobs(deps: BackgroundJobDeps): BackgroundJob[] {
       lease: "one replica",
       pass: () => propagateDueMetadata({ writer, store, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
     },
+    { name: "rolled-back final blocks", periodMs: 1_000, lease: "one replica", pass: () => reopenRolledBackFinal({ pool, writer, chains: runtime.chains }) },
     { name: "idempotency key purge", periodMs: 60_000, lease: "one replica", pass: () => purgeExpiredIdempotencyKeys(store) },
     { name: "permit token metadata", periodMs: 500, lease: "one replica", pass: () => attachPermitTokenMetadata(pool, runtime.indexSchema, logger) },
     { name: "webhook index events", periodMs: 200, lease: "one replica", pass: deps.dispatchIndexEvents },

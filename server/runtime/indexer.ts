@@ -19,6 +19,8 @@ import {
 import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
+import { type ProgressReport, startProgressReport } from "./indexProgress.js";
+import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
 import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
@@ -70,11 +72,15 @@ export function createIndexer(deps: {
   });
   /** Role `all` while a changed index is built beside the build that answers: the API in a process of its own. */
   let api: Indexer | undefined;
+  /** The backfill's progress, logged and published while the build Ponder runs catches up. */
+  let report: ProgressReport | undefined;
   const indexedBlock = (chainId: number) => indexedBlockOf(store.pool, schema, chainId);
   const urlOf = (ponderSettings: Settings) =>
     `http://${ponderSettings.host === "0.0.0.0" || ponderSettings.host === "::" ? "127.0.0.1" : ponderSettings.host}:${ponderSettings.port}`;
 
   const stopPonder = async () => {
+    report?.stop();
+    report = undefined;
     // The API first: it drains its requests while the index still runs.
     const apiBeside = api;
     api = undefined;
@@ -121,6 +127,7 @@ export function createIndexer(deps: {
       state = await indexSchemaState(store.pool, settings.indexSchema);
     }
     await recordDeployment(store.db, settings.indexSchema, schema);
+    await prepareRestart(store.pool, schema, chains, progress);
     // API replicas read the progress of the build under way from the schema named here.
     await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
     const answering = state.kind === "views" ? state.deployment : undefined;
@@ -194,6 +201,16 @@ export function createIndexer(deps: {
       await waitForHealth(localUrl, current, portProblem, signal);
     }
     await viewsForFirstBuild();
+    const building = startProgressReport({
+      pool: store.pool,
+      db: store.db,
+      indexSchema: settings.indexSchema,
+      build: schema,
+      chains,
+      metricsUrl: `${localUrl}/metrics`,
+      progress,
+    });
+    report = building;
     if (!apiBeside) progress("http", `listening on ${localUrl}`);
     // From here on an exit is the service's end; before, the start handled it (a rebuild, or the start failed).
     const running = current;
@@ -202,6 +219,7 @@ export function createIndexer(deps: {
     });
     if (await readyWithin(localUrl, BACKFILL_WAIT_MS, current, signal)) {
       await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
+      building.stop();
       // A build that replaces another waits for the remote chains' heads: the service answers from the other meanwhile.
       void switchToBuild(chains, current).catch((error: unknown) => {
         if (current.exitCode() === null && !signal.aborted) progress("indexer", `could not switch the index to build ${schema}: ${(error as Error).message}`);
@@ -215,6 +233,7 @@ export function createIndexer(deps: {
         .then(async (ready) => {
           if (!ready) return;
           await waitForLocalChainsIndexed(indexedBlock, chains, current, signal);
+          building.stop();
           if (current.exitCode() === null && !signal.aborted) await switchToBuild(chains, current);
         })
         .then(

@@ -49,6 +49,7 @@ export const PAGE_SIZE = 50;
 /** The last page whose first item's offset is still an exact integer. */
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
 
+export const blockNumberSchema = integerFrom(0);
 export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
 export const pageSchema = integerFrom(0, MAX_PAGE)
   .optional()
@@ -75,6 +76,22 @@ export const errorBodySchema = z
       )
       .optional()
       .openapi({ description: "On VALIDATION_ERROR: every invalid field" }),
+    progress: z
+      .array(
+        z.object({
+          chainId: z.number().int().openapi({ description: "The chain" }),
+          name: z.string().openapi({ description: "The chain's name in the chains file" }),
+          indexedBlock: z.number().int().nullable().openapi({ description: "The last block its index holds (null: none yet)" }),
+          headBlock: z.number().int().nullable().openapi({ description: "The chain's head (null: its RPC did not answer)" }),
+          blocksDone: z.number().int().openapi({ description: "Blocks indexed, from the chain's start block" }),
+          blocksTotal: z.number().int().nullable().openapi({ description: "Blocks from the start block to the head" }),
+          percent: z.number().nullable().openapi({ description: "blocksDone of blocksTotal, in percent" }),
+          eventsPerSecond: z.number().nullable().openapi({ description: "Events indexed per second over the last few seconds (null: not measured yet)" }),
+          secondsLeft: z.number().nullable().openapi({ description: "Time left at that pace (null: not measured yet)" }),
+        }),
+      )
+      .optional()
+      .openapi({ description: "On NOT_READY while the index catches up: each chain waited for, with the numbers the indexer logs" }),
   })
   .openapi("Error", { description: "The error envelope: every answer that is not a success has this form" });
 
@@ -87,7 +104,7 @@ export const errorResponses = {
 
 /** Routes answered from the index: while a chain still backfills they refuse rather than answer partially. */
 export const notReadyResponse = {
-  503: { description: "NOT_READY: the index is still backfilling (progress in `error`, Retry-After set)", content: { "application/json": { schema: errorBodySchema } } },
+  503: { description: "NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set)", content: { "application/json": { schema: errorBodySchema } } },
 } as const;
 
 export const bearerSecurity = [{ bearerAuth: [] }];

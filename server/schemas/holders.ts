@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import * as field from "./fields.js";
 import { addressSchema, chainIdSchema, listParameter } from "./common.js";
+import { atBlockParameter, pastBlockFields } from "./pastState.js";
 
 /** Contract addresses from the query string (comma list, bracketed list, repeated or `[]`) or a JSON body; at least one. */
 export const contractAddressList = listParameter(addressSchema, "Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]").refine(
@@ -12,9 +13,10 @@ export const holdersQuery = z.object({
   contractAddresses: contractAddressList.optional(),
   "contractAddresses[]": contractAddressList.optional(),
   chainId: chainIdSchema.optional(),
+  ...atBlockParameter,
 });
 
-export const holdersBody = z.object({ contractAddresses: contractAddressList.optional(), chainId: chainIdSchema.optional() }).openapi("HoldersRequest");
+export const holdersBody = z.object({ contractAddresses: contractAddressList.optional(), chainId: chainIdSchema.optional(), ...atBlockParameter }).openapi("HoldersRequest");
 
 export const holdersResponse = z
   .object({
@@ -52,5 +54,6 @@ export const holdersResponse = z
         ),
       }),
     ),
+    ...pastBlockFields,
   })
   .openapi("Holders");

@@ -3,6 +3,7 @@ import * as field from "./fields.js";
 import { tokenIdSchema } from "./amounts.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, chainIdSchema, listParameter, pageSchema } from "./common.js";
+import { atBlockParameter, pastBlockFields } from "./pastState.js";
 
 export const erc1155OwnersQuery = z.object({
   chainId: chainIdSchema,
@@ -10,9 +11,10 @@ export const erc1155OwnersQuery = z.object({
   ownerAddress: field.ownerAddressFilter.optional(),
   tokenId: tokenIdSchema.optional(),
   page: pageSchema,
+  ...atBlockParameter,
 });
 
-export const erc20OwnersQuery = z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, ownerAddress: field.ownerAddressFilter.optional(), page: pageSchema });
+export const erc20OwnersQuery = z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, ownerAddress: field.ownerAddressFilter.optional(), page: pageSchema, ...atBlockParameter });
 
 export const erc1155OwnersResponse = z
   .object({
@@ -25,6 +27,7 @@ export const erc1155OwnersResponse = z
       }),
     ),
     ...field.paging,
+    ...pastBlockFields,
   })
   .openapi("Erc1155Owners");
 
@@ -39,6 +42,7 @@ export const erc20OwnersResponse = z
       }),
     ),
     ...field.paging,
+    ...pastBlockFields,
   })
   .openapi("Erc20Owners");
 
@@ -54,6 +58,7 @@ export const erc721TokensQuery = z.object({
   telegramId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
   discordId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
   page: pageSchema,
+  ...atBlockParameter,
 });
 
 export const erc721OwnersQuery = erc1155OwnersQuery;
@@ -96,6 +101,7 @@ export const erc721TokensResponse = z
       }),
     ),
     ...field.paging,
+    ...pastBlockFields,
   })
   .openapi("Erc721Tokens");
 
@@ -125,5 +131,6 @@ export const erc721OwnersResponse = z
       }),
     ),
     ...field.paging,
+    ...pastBlockFields,
   })
   .openapi("Erc721Owners");

@@ -71,10 +71,23 @@ async function describeCollection(client: ReadClient, address: Address, kind: Ki
   return { name, symbol, decimals: decimals === null ? null : Number(decimals), transferable: transferable ?? true };
 }
 
+/**
+ * A collection of our factory: its name, symbol, decimals and transferability are set once, at creation, and never
+ * change, so they are read at the latest block, which every node serves, rather than at the event's block, which only
+ * an archive node does (a pruned node refused each such call until Ponder's retries gave up, a minute a collection,
+ * and the row was stored without a name). Immutable reads are cached for good, so a rebuild asks nothing again. A node
+ * behind the event's block (a lagging replica of a load balancer) cannot answer yet: then the event's block is asked.
+ */
+async function describeFactoryCollection(client: ReadClient, address: Address, kind: Kind, blockNumber: bigint) {
+  const latest = await describeCollection(client, address, kind, { cache: "immutable" }, "factory");
+  if (latest.name !== null) return latest;
+  return await describeCollection(client, address, kind, { blockNumber }, "factory");
+}
+
 ponder.on("TokenFactory:CollectionCreated", async ({ event, context }) => {
   const kind = KIND_BY_CODE[Number(event.args.kind)];
   if (!kind) return;
-  const description = await describeCollection(context.client as unknown as ReadClient, event.args.collection, kind, { blockNumber: event.block.number }, "factory");
+  const description = await describeFactoryCollection(context.client as unknown as ReadClient, event.args.collection, kind, event.block.number);
   await context.db
     .insert(collection)
     .values({

@@ -2,6 +2,7 @@ import { ponder } from "ponder:registry";
 import { erc1155Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
 import { type ActivityEvent, recordActivity } from "./activity.js";
+import { recordErc1155Balance } from "./history.js";
 import { creditMintToPermit } from "./permits.js";
 
 /** Balances per (contract, token id, owner), with the same `ownerSince` rule as ERC-20 balances. */
@@ -21,6 +22,8 @@ async function applyMove(context: any, contract: Address, from: Address, to: Add
     } else {
       await context.db.update(erc1155Balance, key).set({ balance });
     }
+    const left = balance > 0n ? balance : 0n;
+    await recordErc1155Balance(context, event, part, 0, { contract, tokenId, owner: from, balance: left, ownerSince: left > 0n ? row.ownerSince : 0n });
   }
   let ownerSince: bigint | null = null;
   if (to !== zeroAddress) {
@@ -29,6 +32,7 @@ async function applyMove(context: any, contract: Address, from: Address, to: Add
       .values({ chainId, contract, tokenId, owner: to, balance: value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + value }));
     ownerSince = row.ownerSince;
+    await recordErc1155Balance(context, event, part, 1, { contract, tokenId, owner: to, balance: row.balance, ownerSince: row.ownerSince });
   }
   const data = { standard: "erc1155" as const, from, to, tokenId: tokenId.toString(), amount: value.toString(), ownerSince: ownerSince?.toString() ?? null };
   await recordActivity(context, event, "transfer", contract, data, part);

@@ -2,6 +2,7 @@ import { ponder } from "ponder:registry";
 import { erc20Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
 import { type ActivityEvent, recordActivity } from "./activity.js";
+import { recordErc20Balance } from "./history.js";
 import { creditMintToPermit } from "./permits.js";
 
 type TransferArgs = { from: Address; to: Address; value: bigint };
@@ -26,6 +27,8 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
     } else {
       await context.db.update(erc20Balance, key).set({ balance });
     }
+    const left = balance > 0n ? balance : 0n;
+    await recordErc20Balance(context, event, 0, { contract, owner: args.from, balance: left, ownerSince: left > 0n ? row.ownerSince : 0n });
   }
   let ownerSince: bigint | null = null;
   if (args.to !== zeroAddress) {
@@ -34,6 +37,7 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
       .values({ chainId, contract, owner: args.to, balance: args.value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + args.value }));
     ownerSince = row.ownerSince;
+    await recordErc20Balance(context, event, 1, { contract, owner: args.to, balance: row.balance, ownerSince: row.ownerSince });
   }
   const data = { standard: "erc20" as const, from: args.from, to: args.to, tokenId: null, amount: args.value.toString(), ownerSince: ownerSince?.toString() ?? null };
   await recordActivity(context, event, "transfer", contract, data);

@@ -120,7 +120,7 @@ describe("POST /api/v1/nft/uploadMedia", () => {
       "cross-origin-resource-policy": "cross-origin",
       "content-disposition": `inline; filename="${hash}.png"`,
       "access-control-allow-origin": "*",
-      // Public media is limited per client address (README, "Rate limits").
+      // Public media is limited per client address (docs/deploy.md, "Rate limits").
       "ratelimit-policy": '"anonymous";q=5000;w=10',
       ratelimit: expect.stringMatching(/^"anonymous";r=\d+;t=\d+$/),
     });

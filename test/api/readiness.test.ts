@@ -141,7 +141,23 @@ describe("readiness while a chain backfills", () => {
       error: expect.stringMatching(
         /^The index is still catching up with the chain: second \(31338\) (not started|at block \d+ of \d+ \(\d+ %\))\. Queries answer once the chain is backfilled; try again shortly\.$/,
       ),
+      // The same numbers, for a program (issue 25, Deliver 6).
+      progress: [
+        {
+          chainId: 31338,
+          name: "second",
+          indexedBlock: expect.toSatisfy((block: unknown) => block === null || Number.isInteger(block)),
+          headBlock: expect.toSatisfy((block: unknown) => block === null || Number.isInteger(block)),
+          blocksDone: expect.any(Number),
+          blocksTotal: expect.toSatisfy((total: unknown) => total === null || Number.isInteger(total)),
+          percent: expect.toSatisfy((percent: unknown) => percent === null || typeof percent === "number"),
+          eventsPerSecond: expect.toSatisfy((pace: unknown) => pace === null || typeof pace === "number"),
+          secondsLeft: expect.toSatisfy((left: unknown) => left === null || typeof left === "number"),
+        },
+      ],
     });
+    // The indexer logs each chain's progress at a steady pace while the build backfills.
+    await waitFor(() => /build tokenhub_index_[0-9a-f]{8}, chain second \(31338\): \d+( of \d+)? blocks/.test(service.output()), { timeoutMs: 15_000 });
     // Holders of no chain in particular read every chain: not ready either.
     expect((await get(`/api/v1/holders?contractAddresses=${localCollection}`, service.adminToken)).status).toBe(503);
     // Authentication is still checked first, and writes and the app store's own reads are not held back.

@@ -12,7 +12,6 @@ import { createSoftHsmToken, type SoftHsmToken } from "./softhsm.js";
 import { waitFor } from "./waitFor.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const CLI = path.join(ROOT, "bin", "tokenhub.mjs");
 
 export type TestService = {
   baseUrl: string;
@@ -67,7 +66,11 @@ const SIGNER_LABEL = "tokenhub-signer";
  * Runs the real service exactly as a user does (`tokenhub start`), in a temporary data directory, on the embedded
  * database or, with `external: true`, on a fresh database of the server in DATABASE_URL.
  */
-export async function startTestService(options: { external?: boolean; env?: NodeJS.ProcessEnv; args?: string[] } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { external?: boolean; env?: NodeJS.ProcessEnv; args?: string[]; /** A copy of the project to run instead of this one. */ root?: string } = {},
+): Promise<TestService> {
+  const root = options.root ?? ROOT;
+  const cli = path.join(root, "bin", "tokenhub.mjs");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
   let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
@@ -105,7 +108,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     const began = Date.now();
     const mark = output.length;
     // Its own process group, as a shell gives a command started from a terminal.
-    child = spawn(process.execPath, [CLI, "start", ...(options.args ?? [])], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = spawn(process.execPath, [cli, "start", ...(options.args ?? [])], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     const append = (chunk: Buffer) => {
       output += chunk.toString();
       fs.appendFileSync(logFile, chunk);
@@ -192,7 +195,7 @@ export async function startTestService(options: { external?: boolean; env?: Node
     },
     cli: (args) =>
       new Promise((resolve) => {
-        const run = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+        const run = spawn(process.execPath, [cli, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
         let stderr = "";
         run.stdout.on("data", (chunk: Buffer) => {

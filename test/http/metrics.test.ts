@@ -4,7 +4,7 @@ import { chainClient } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-/** /metrics (README, "Metrics"): tokenhub's series beside Ponder's, moving as a burst of mints goes through. */
+/** /metrics (docs/deploy.md, "Metrics"): tokenhub's series beside Ponder's, moving as a burst of mints goes through. */
 
 let service: TestService;
 let signer: string;

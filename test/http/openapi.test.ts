@@ -45,12 +45,12 @@ describe("the OpenAPI document served by a running service", () => {
     const report = JSON.parse(output.stdout) as { totals: { errors: number; warnings: number }; problems: LintProblem[] };
     const summary = report.problems.map((problem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect(report.totals.errors, summary.join("\n")).toBe(0);
-    // Named in the README: the service's own URL (TOKENHUB_PUBLIC_URL) is localhost unless configured otherwise.
+    // Named in docs/clients.md: the service's own URL (PUBLIC_URL) is localhost unless configured otherwise.
     expect(summary).toEqual([expect.stringMatching(/^warn no-server-example\.com at #\/servers\/0\/url: /)]);
   });
 
   it("generates a TypeScript client (openapi-typescript + openapi-fetch) that compiles and mints with an Idempotency-Key", async () => {
-    // As the README says: request bodies are components, where openapi-typescript would otherwise make a field with a
+    // As docs/clients.md says: request bodies are components, where openapi-typescript would otherwise make a field with a
     // default (transferable, decimals...) required.
     fs.writeFileSync(path.join(workDir, "schema.d.ts"), astToString(await openapiTS(document, { defaultNonNullable: false })));
     fs.writeFileSync(path.join(workDir, "client.ts"), CLIENT_SOURCE);

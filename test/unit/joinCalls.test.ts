@@ -66,6 +66,14 @@ describe("joinCalls", () => {
     expect(names(joinCalls(calls, (item) => item, { maxCalls: 10, maxGas: 250_000n }))).toEqual([["1", "2"], ["3", "4"], ["5"]]);
     expect(names(joinCalls(calls, (item) => item, { maxCalls: 1, maxGas: 1_000_000n }))).toEqual([["1"], ["2"], ["3"], ["4"], ["5"]]);
   });
+
+  it("sizes calls not simulated yet by the gas calls like them needed, and counts nothing for a kind never simulated", () => {
+    const calls = ["1", "2", "3", "4", "5"].map((name) => ({ ...call(name), gasLimit: null }));
+    const expectedGas = (prepared: { purpose: string }) => (prepared.purpose === "erc721.mint" ? 400_000n : undefined);
+    const joined = (limits: Parameters<typeof joinCalls>[2]) => joinCalls(calls, (item) => item, limits).map((unit) => unit.members.map((member) => member.name));
+    expect(joined({ maxCalls: 10, maxGas: 1_000_000n, expectedGas })).toEqual([["1", "2"], ["3", "4"], ["5"]]);
+    expect(joined({ maxCalls: 10, maxGas: 1_000_000n, expectedGas: () => undefined })).toEqual([["1", "2", "3", "4", "5"]]);
+  });
 });
 
 describe("joinCalls into a batch mint", () => {

@@ -1,7 +1,8 @@
-import type { Address, LocalAccount } from "viem";
+import type { Address, Hex, LocalAccount } from "viem";
 import type pg from "pg";
-import { ConfigError } from "../../errors.js";
+import { ChainRejectedError, ChainUnavailableError, ConfigError } from "../../errors.js";
 import type { Logger } from "../../logger.js";
+import { createBlockGasLimitReader } from "./blockGasLimit.js";
 import { createBroadcaster, type Broadcaster } from "./broadcaster.js";
 import { createFeeOracle, type FeeOracle } from "./fees.js";
 import { createChainViewReader, finalityRule, type ChainViewReader, type FinalitySetting } from "./finality.js";
@@ -22,6 +23,8 @@ export type PipelineChain = { id: number; rpcUrl: string[]; signers: LocalAccoun
 /** Everything the pipeline's parts share about one chain, created once at wiring time. */
 export type ChainRuntime = {
   id: number;
+  /** The embedded chain, which only the service mines. */
+  local: boolean;
   rpc: RpcClient;
   fees: FeeOracle;
   broadcaster: Broadcaster;
@@ -37,7 +40,8 @@ export type ChainRuntime = {
   nextSigner(): LocalAccount;
   /**
    * Simulates the call as `from` and returns the gas limit to send it with: the estimate plus a margin, because state
-   * may change before inclusion. A call that would revert throws ChainRejectedError.
+   * may change before inclusion, but never more than a block holds. A call that would revert, or needs more gas than
+   * a block holds, throws ChainRejectedError.
    */
   gasLimitFor(from: Address, call: Pick<LaneCall, "to" | "data" | "value">): Promise<bigint>;
 };
@@ -60,9 +64,18 @@ export function createChainRuntime(
   });
   const fees = createFeeOracle(rpc, { cacheMs: options.feeCacheMs, maxFeePerGasCap: options.maxFeePerGasCap });
   const broadcaster = createBroadcaster({ rpc, logger });
-  const withMargin = (gas: bigint) => (gas * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+  const blockGasLimit = createBlockGasLimitReader(rpc);
+  // A transaction whose gas limit exceeds the block's is refused by the node, or waits in its pool for ever.
+  const gasLimitWithin = async (estimate: bigint): Promise<bigint> => {
+    const blockGas = await blockGasLimit.read();
+    if (estimate > blockGas) {
+      throw new ChainRejectedError(`The call needs ${estimate} gas, more than a block of chain ${chain.id} holds (${blockGas}).`);
+    }
+    const withMargin = (estimate * BigInt(100 + options.gasLimitMarginPercent)) / 100n;
+    return withMargin < blockGas ? withMargin : blockGas;
+  };
   const gasLimitFor = async (from: Address, call: Pick<LaneCall, "to" | "data" | "value">) =>
-    withMargin(await simulate(rpc, { from, to: call.to, data: call.data, value: call.value }));
+    gasLimitWithin(await simulate(rpc, { from, to: call.to, data: call.data, value: call.value }));
   const measureGas = createGasMeter(rpc);
   const lanes = new Map(
     chain.signers.map((signer) => [
@@ -74,9 +87,17 @@ export function createChainRuntime(
         fees,
         broadcaster,
         maxBatchSize: options.maxBatchSize,
-        join: { maxCalls: options.maxJoinedCalls, maxGas: options.maxJoinedGas },
+        maxJoinedCalls: options.maxJoinedCalls,
+        inFlight: { blocks: options.inFlightBlocks, maxTransactions: options.maxInFlight },
+        poolBackoffMs: options.poolBackoffMs,
+        blockGasLimit: () => blockGasLimit.read(),
+        nonces: async () => {
+          const [mined, pending] = await rpc.batch(["latest", "pending"].map((tag) => ({ method: "eth_getTransactionCount", params: [signer.address, tag] })));
+          if (!mined?.ok || !pending?.ok) throw new ChainUnavailableError(`Chain ${chain.id}'s RPC did not tell the nonces of ${signer.address}.`);
+          return { mined: Number(mined.result as Hex), pending: Number(pending.result as Hex) };
+        },
         // The lane simulates joinable calls (mints on the service's own collections), alone or joined.
-        gasLimitFor: async (call: LaneCall) => withMargin(await measureGas({ from: signer.address, to: call.to, data: call.data, value: call.value })),
+        gasLimitFor: async (call: LaneCall) => gasLimitWithin(await measureGas({ from: signer.address, to: call.to, data: call.data, value: call.value })),
         events: deps.events,
         logger,
       }),
@@ -85,6 +106,7 @@ export function createChainRuntime(
   let turn = 0;
   return {
     id: chain.id,
+    local: chain.local ?? false,
     rpc,
     fees,
     broadcaster,

@@ -30,9 +30,16 @@ const mintAbi = parseAbi([
 export type JoinLimits = {
   /** Most calls in one joined transaction; 1 sends every call on its own. */
   maxCalls: number;
-  /** A joined transaction's gas limit stays under this, so it always fits in a block. */
+  /** A joined transaction's gas limit stays under this: a small share of a block, so blocks fill with little left over. */
   maxGas: bigint;
+  /** What a call not simulated yet is expected to need, from calls like it simulated before; unknown counts nothing. */
+  expectedGas?: (call: LaneCall) => bigint | undefined;
 };
+
+/** Calls with the same key may share a transaction. */
+export function joinKey(call: LaneCall): string {
+  return `${call.to}|${call.projectId ?? ""}|${call.purpose}|${call.joinable}`;
+}
 
 /** One transaction to sign: a call on its own, or several joined into one, with who asked for it. */
 export type TransactionUnit<T, Call extends LaneCall = LaneCall> = { prepared: Call; members: T[] };
@@ -41,8 +48,8 @@ export type TransactionUnit<T, Call extends LaneCall = LaneCall> = { prepared: C
  * Group commit for calls: joinable calls of one batch that go to the same contract, for the same project and
  * purpose, become one transaction (a batch mint, or `multicall`). Under load this turns N mints into one simulation, one nonce, one
  * signature, one broadcast and one block's worth of work for the node and the indexer, and saves N - 1 times the
- * 21,000 gas a transaction costs. A call whose gas is known counts towards maxGas; one not simulated yet counts
- * nothing here, and its unit is split later if its simulation exceeds maxGas. Every other call keeps its own
+ * 21,000 gas a transaction costs. A call whose gas is known counts towards maxGas; one not simulated yet counts what
+ * calls like it needed (expectedGas), and its unit is split later if its simulation exceeds maxGas. Every other call keeps its own
  * transaction; the order of first appearance is kept.
  */
 export function joinCalls<T>(items: readonly T[], preparedOf: (item: T) => LaneCall, limits: JoinLimits): TransactionUnit<T>[] {
@@ -55,8 +62,8 @@ export function joinCalls<T>(items: readonly T[], preparedOf: (item: T) => LaneC
       units.push({ single: item });
       continue;
     }
-    const gas = prepared.gasLimit ?? 0n;
-    const key = `${prepared.to}|${prepared.projectId ?? ""}|${prepared.purpose}|${prepared.joinable}`;
+    const gas = prepared.gasLimit ?? limits.expectedGas?.(prepared) ?? 0n;
+    const key = joinKey(prepared);
     const current = open.get(key);
     if (current !== undefined && current.members.length < limits.maxCalls && current.gas + gas <= limits.maxGas) {
       current.members.push(item);

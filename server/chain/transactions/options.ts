@@ -19,8 +19,15 @@ export type PipelineOptions = {
   maxBatchSize: number;
   /** Most joinable calls (mints) joined into one `multicall` transaction; 1 sends each on its own. */
   maxJoinedCalls: number;
-  /** A joined transaction's gas limit stays under this. */
-  maxJoinedGas: bigint;
+  /**
+   * A signer keeps up to this many blocks' worth of gas in flight (sent, not mined yet): enough that every block the
+   * chain makes finds a full block's worth waiting, few enough that mints arriving meanwhile join into full transactions.
+   */
+  inFlightBlocks: number;
+  /** Most transactions a signer keeps in flight, whatever their gas (nodes limit how many one sender may queue). */
+  maxInFlight: number;
+  /** First pause of a signer after the node refuses a send for its pool's limits; doubled while refusals go on. */
+  poolBackoffMs: number;
   /** How long a fee estimate is reused. */
   feeCacheMs: number;
   /** Pending transactions the receipt loop looks at per chain and tick. */
@@ -40,8 +47,10 @@ export const DEFAULT_PIPELINE_OPTIONS: PipelineOptions = {
   gasLimitMarginPercent: 25,
   maxBatchSize: 128,
   maxJoinedCalls: 50,
-  // A third of the 30M-gas blocks of most chains: a joined transaction never competes for a whole block.
-  maxJoinedGas: 10_000_000n,
+  inFlightBlocks: 3,
+  // Geth's default txpool takes 16 executable and 64 queued transactions per sender beyond the pending ones.
+  maxInFlight: 48,
+  poolBackoffMs: 500,
   feeCacheMs: 1_000,
   maxPendingPerTick: 5_000,
   maxWatchedPerTick: 10_000,
@@ -60,10 +69,9 @@ export function resolvePipelineOptions(
   if (options.feeBumpPercent < 10) {
     throw new ConfigError(`feeBumpPercent must be at least 10 (nodes refuse smaller replacements), got ${options.feeBumpPercent}`);
   }
-  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "maxJoinedCalls", "rpcTimeoutMs", "maxPendingPerTick", "maxWatchedPerTick"] as const) {
+  for (const key of ["resubmitAfterMs", "dropGraceMs", "receiptPollMs", "maxBatchSize", "maxJoinedCalls", "rpcTimeoutMs", "maxPendingPerTick", "maxWatchedPerTick", "inFlightBlocks", "maxInFlight", "poolBackoffMs"] as const) {
     if (!(options[key] > 0)) throw new ConfigError(`${key} must be positive, got ${options[key]}`);
   }
-  if (options.maxJoinedGas <= 0n) throw new ConfigError("maxJoinedGas must be positive");
   if (options.maxFeePerGasCap <= 0n) throw new ConfigError("maxFeePerGasCap must be positive");
   return options;
 }

@@ -11,6 +11,7 @@ import { NO_EVENTS, type TransactionEvents } from "./events.js";
 import type { ChainView } from "./finality.js";
 import type { Joinable } from "./joinCalls.js";
 import { createLoop, type Loop } from "../../jobs/loop.js";
+import { createLocalMiner } from "./localMiner.js";
 import { NO_OBSERVER, type PipelineObserver } from "./observer.js";
 import { resolvePipelineOptions, type PipelineOptions } from "./options.js";
 import { createReceiptMonitor } from "./receiptMonitor.js";
@@ -85,6 +86,9 @@ export type TransactionPipeline = {
   /** Refuses new sends, lets accepted ones finish recording and broadcasting, then stops the loops. */
   stop(): Promise<void>;
 };
+
+/** How often the embedded chain is looked at for transactions left over from its last block. */
+const LOCAL_MINER_MS = 500;
 
 export type PipelineOverrides = Partial<Omit<PipelineOptions, "rpcRetry">> & { rpcRetry?: Partial<RpcRetryOptions> };
 
@@ -238,6 +242,12 @@ export function createTransactionPipeline(deps: {
         });
         loop.start();
         loops.push(loop);
+        if (runtime.local) {
+          const miner = createLocalMiner({ rpc: runtime.rpc, logger: runtime.logger });
+          const mining = createLoop(() => miner.pass(), { intervalMs: LOCAL_MINER_MS, name: "local miner", logger: runtime.logger });
+          mining.start();
+          loops.push(mining);
+        }
       }
       state = "running";
     },
@@ -245,6 +255,7 @@ export function createTransactionPipeline(deps: {
     async stop() {
       if (state === "stopped") return;
       state = "stopped";
+      for (const runtime of runtimes.values()) for (const lane of runtime.lanes.values()) lane.close();
       await Promise.allSettled(accepted);
       for (const runtime of runtimes.values()) {
         await Promise.all([...runtime.lanes.values()].map((lane) => lane.idle()));

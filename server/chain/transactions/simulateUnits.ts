@@ -14,7 +14,7 @@ export type SimulatedUnits<T> = {
  * one transaction it will be, so N joined mints cost the node one estimate instead of N. When a joined simulation
  * reverts, its calls are simulated one by one: those that revert are refused alone with their own reason, the rest
  * are joined again, or sent one by one if together they still revert. A joined unit whose estimate exceeds maxGas is
- * halved.
+ * cut into pieces of as many calls as fit.
  */
 export async function simulateUnits<T>(
   units: readonly TransactionUnit<T>[],
@@ -39,9 +39,11 @@ export async function simulateUnits<T>(
       return { ready: rest.ready, refused: [...refused, ...rest.refused] };
     }
     if (gasLimit > deps.maxGas && members.length > 1) {
-      const half = Math.ceil(members.length / 2);
-      const [first, second] = await Promise.all([settle(members.slice(0, half)), settle(members.slice(half))]);
-      return { ready: [...first.ready, ...second.ready], refused: [...first.refused, ...second.refused] };
+      // As many calls as fit, by the gas each took here, so that the pieces are as full as maxGas allows.
+      const fit = Math.min(members.length - 1, Math.max(1, Number((BigInt(members.length) * deps.maxGas) / gasLimit)));
+      const pieces = Array.from({ length: Math.ceil(members.length / fit) }, (_, index) => members.slice(index * fit, (index + 1) * fit));
+      const outcomes = await Promise.all(pieces.map(settle));
+      return { ready: outcomes.flatMap((outcome) => outcome.ready), refused: outcomes.flatMap((outcome) => outcome.refused) };
     }
     return { ready: [{ prepared: { ...unit.prepared, gasLimit }, members }], refused: [] };
   };

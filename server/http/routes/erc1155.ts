@@ -16,6 +16,7 @@ import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
 import { erc1155OwnersQuery, erc1155OwnersResponse, erc1155TokensQuery, erc1155TokensResponse } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections/collections.js";
 import { listErc1155Owners } from "../../services/tokens/owners.js";
+import { erc1155OwnersAtBlock } from "../../services/tokens/pastState.js";
 import { listErc1155Tokens } from "../../services/tokens/erc1155Tokens.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
@@ -118,6 +119,10 @@ export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; index
     })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
+      if (query.atBlock !== undefined) {
+        const past = await erc1155OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+      }
       const page = await listErc1155Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
       return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
     });

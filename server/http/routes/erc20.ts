@@ -7,6 +7,7 @@ import { PAGE_SIZE } from "../../schemas/common.js";
 import { erc20OwnersQuery, erc20OwnersResponse } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections/collections.js";
 import { listErc20Owners } from "../../services/tokens/owners.js";
+import { erc20OwnersAtBlock } from "../../services/tokens/pastState.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
@@ -55,6 +56,10 @@ export function erc20Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc20(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
+      if (query.atBlock !== undefined) {
+        const past = await erc20OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+      }
       const page = await listErc20Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
       return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
     });

@@ -7,6 +7,7 @@ import { listOfBothKeys, PAGE_SIZE } from "../../schemas/common.js";
 import { erc721OwnersQuery, erc721OwnersResponse, erc721TokensQuery, erc721TokensResponse } from "../../schemas/owners.js";
 import type { IndexDb } from "../../services/collections/collections.js";
 import { listErc721Owners, listErc721Tokens } from "../../services/tokens/erc721Tokens.js";
+import { erc721OwnersAtBlock, erc721TokensAtBlock } from "../../services/tokens/pastState.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
@@ -66,7 +67,7 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb; indexD
     .openapi(mintRouteSpec, async (c) => c.json(await mintErc721(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
     .openapi(tokensRouteSpec, async (c) => {
       const query = c.req.valid("query");
-      const page = await listErc721Tokens(deps, c.get("principal").projectId, {
+      const listing = {
         chainId: query.chainId,
         contractAddress: query.contractAddress,
         tokenIds: listOfBothKeys(query.tokenIds, query["tokenIds[]"]),
@@ -74,11 +75,20 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb; indexD
         chatId: query.chatId ?? query.telegramId ?? query.discordId,
         page: query.page,
         pageSize: PAGE_SIZE,
-      });
+      };
+      if (query.atBlock !== undefined) {
+        const past = await erc721TokensAtBlock({ ...deps, freshness: c.get("indexFreshness") }, c.get("principal").projectId, { ...listing, atBlock: query.atBlock });
+        return c.json({ success: true as const, tokens: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+      }
+      const page = await listErc721Tokens(deps, c.get("principal").projectId, listing);
       return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage }, 200);
     })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
+      if (query.atBlock !== undefined) {
+        const past = await erc721OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+      }
       const page = await listErc721Owners(deps, { ...query, pageSize: PAGE_SIZE });
       return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
     });

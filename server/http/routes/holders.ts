@@ -40,7 +40,7 @@ const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
 );
 
 /** POST may carry the parameters as JSON, or nothing at all (the interface's example sends them in the query). */
-async function optionalJsonBody(text: string): Promise<{ contractAddresses?: Address[]; chainId?: number }> {
+async function optionalJsonBody(text: string): Promise<{ contractAddresses?: Address[]; chainId?: number; atBlock?: number }> {
   if (text.trim() === "") return {};
   let raw: unknown;
   try {
@@ -65,8 +65,12 @@ export function holdersRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime:
       if (contractAddresses.length === 0) {
         throw new ValidationError("Give the contracts in contractAddresses.", [{ path: "contractAddresses", message: "is required" }]);
       }
-      const holders = await listHolders(deps, { contractAddresses, chainId: query.chainId ?? body.chainId });
-      return c.json({ success: true as const, holders }, 200);
+      const answer = await listHolders(
+        { ...deps, freshness: c.get("indexFreshness") },
+        { contractAddresses, chainId: query.chainId ?? body.chainId, atBlock: query.atBlock ?? body.atBlock },
+      );
+      const past = answer.past === undefined ? {} : { atBlock: answer.past.atBlock, finalized: answer.past.finalized };
+      return c.json({ success: true as const, holders: answer.holders, ...past }, 200);
     });
   }
   return router;

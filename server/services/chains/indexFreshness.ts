@@ -3,7 +3,7 @@ import type { Hex, PublicClient } from "viem";
 import { NotFoundError, NotReadyError, ValidationError } from "../../errors.js";
 import type { ReadAfter } from "../../schemas/readAfter.js";
 import type { StoreDb } from "../../store/database/db.js";
-import { indexedBlockOf } from "../../store/index/indexState.js";
+import { indexedBlockOf, indexedBlocksOf } from "../../store/index/indexState.js";
 import { findProjectOperation } from "../../store/operations.js";
 
 export type IndexFreshness = {
@@ -13,6 +13,8 @@ export type IndexFreshness = {
    * where the index is.
    */
   awaitIncluded(read: { projectId: string | undefined; chainId: number | undefined }, after: ReadAfter): Promise<void>;
+  /** Where a chain's index is: its last indexed block and its last final one (reads at a block check against them). */
+  indexedBlocks(chainId: number): Promise<{ latest: number; finalized: number }>;
 };
 
 /** How often a waiting read looks again: the index's checkpoint (one row) and, while unmined, the transaction's receipt. */
@@ -75,6 +77,7 @@ export function createIndexFreshness(deps: {
   };
 
   return {
+    indexedBlocks: (chainId) => indexedBlocksOf(deps.pool, deps.indexSchema, chainId),
     async awaitIncluded(read, after) {
       const deadline = Date.now() + deps.waitMs;
       if (after.minBlock !== undefined) {

@@ -1,8 +1,8 @@
 import type pg from "pg";
-import { NotReadyError } from "../../errors.js";
+import { NotReadyError, type NotReadyProgress } from "../../errors.js";
+import type { IndexProgress } from "../../store/index/indexProgressReport.js";
 import { checkpointBlock } from "../../store/index/indexState.js";
 
-export type ChainProgress = { id: number; name: string; indexedBlock: number | null; headBlock: number | null };
 export type IndexReadiness = {
   /** Throws NotReadyError while the index would answer partially; `chainId`: a query about that chain. */
   assertReady(chainId?: number): Promise<void>;
@@ -12,10 +12,12 @@ export type IndexReadiness = {
 /**
  * Whether the index may answer a query about a chain: not while that chain is still backfilling, when the answer
  * would be silently partial (decisions.md: 503 NOT_READY). The index answers from the build its schema serves
- * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready, and never unmarks it) and
- * holds the chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the
- * progress of the build under way (`buildingSchema`); the other chains answer meanwhile. Once seen ready, a chain's
- * answer is kept and costs nothing more.
+ * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready; after a restart, not before
+ * the index holds what it held before the stop and has reached the head: server/store/index/readyHold.ts) and holds the
+ * chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the progress of
+ * the build under way (`buildingSchema`); the other chains answer meanwhile. A chain seen ready is asked again after
+ * READY_RECHECK_MS, not at every read: an indexer that restarts beside a running API replica unmarks its build until
+ * it is whole again, and the replica notices within that time.
  */
 export function createIndexReadiness(deps: {
   pool: pg.Pool;
@@ -23,40 +25,68 @@ export function createIndexReadiness(deps: {
   /** The schema of the build the indexer runs now, whose progress a chain not ready reports. */
   buildingSchema(): Promise<string | undefined>;
   /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (server/config/runtime.ts). */
-  chains: { id: number; name: string; unavailable?: string }[];
+  chains: { id: number; name: string; startBlock?: number; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
+  /** What the indexer last published of its backfill's progress (server/runtime/indexProgress.ts). */
+  progressReport(): Promise<IndexProgress | undefined>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
-  const ready = new Set<number>();
+  /** Each chain seen ready, with when that was last checked. */
+  const ready = new Map<number, number>();
 
-  /** Adds the chains of the build the index answers from, if that build is complete. */
+  /**
+   * The chains of the build the index answers from, if that build is complete. A query that fails (the index's views
+   * being switched, a pool that is stopping) changes nothing: the read itself says what is wrong, if anything is.
+   */
   const refresh = async () => {
     const schema = quoted(deps.indexSchema);
-    const { rows } = await deps.pool
+    const answer = await deps.pool
       .query<{ ready: string | null; chains: string[] | null }>(
         `SELECT (SELECT value ->> 'is_ready' FROM ${schema}._ponder_meta WHERE key = 'app') AS ready,
                 (SELECT array_agg(chain_id::text) FROM ${schema}._ponder_checkpoint) AS chains`,
       )
-      .catch(() => ({ rows: [] as { ready: string | null; chains: string[] | null }[] }));
+      .catch(() => undefined);
+    if (answer === undefined) return;
+    const rows = answer.rows;
+    ready.clear();
     if (rows[0]?.ready !== "1") return;
-    for (const chainId of rows[0].chains ?? []) ready.add(Number(chainId));
+    for (const chainId of rows[0].chains ?? []) ready.set(Number(chainId), Date.now());
   };
 
-  const progress = async (chains: typeof indexedChains): Promise<ChainProgress[]> => {
+  /**
+   * Each chain's progress: its checkpoint and head now, with the pace and the time left the indexer last published
+   * for the same build (so that the answer and the indexer's log say the same numbers).
+   */
+  const progress = async (chains: typeof indexedChains): Promise<NotReadyProgress[]> => {
     const building = (await deps.buildingSchema().catch(() => undefined)) ?? deps.indexSchema;
-    const checkpoints = await deps.pool
-      .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
-      .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] }));
-    const indexed = new Map(
-      checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]),
-    );
+    const [checkpoints, report] = await Promise.all([
+      deps.pool
+        .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
+        .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] })),
+      deps.progressReport().catch(() => undefined),
+    ]);
+    const indexed = new Map(checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]));
+    const sampled = report?.build === building && Date.now() - Date.parse(report.sampledAt) < REPORT_FRESH_MS ? report : undefined;
     return await Promise.all(
-      chains.map(async (chain) => ({
-        id: chain.id,
-        name: chain.name,
-        indexedBlock: indexed.get(chain.id) ?? null,
-        headBlock: await deps.headBlock(chain.id).then(Number, () => null),
-      })),
+      chains.map(async (chain) => {
+        const published = sampled?.chains.find((each) => each.chainId === chain.id);
+        const indexedBlock = indexed.get(chain.id) ?? null;
+        const headBlock = await deps.headBlock(chain.id).then(Number, () => published?.headBlock ?? null);
+        const from = chain.startBlock ?? 0;
+        const blocksTotal = headBlock === null ? null : Math.max(headBlock - from + 1, 0);
+        const blocksDone = indexedBlock === null ? 0 : Math.max(Math.min(indexedBlock - from + 1, blocksTotal ?? Number.POSITIVE_INFINITY), 0);
+        return {
+          chainId: chain.id,
+          name: chain.name,
+          indexedBlock,
+          headBlock,
+          blocksDone,
+          blocksTotal,
+          percent: blocksTotal ? Math.min(100, Math.floor((blocksDone / blocksTotal) * 1000) / 10) : null,
+          eventsPerSecond: published?.eventsPerSecond ?? null,
+          secondsLeft: published?.secondsLeft ?? null,
+        };
+      }),
     );
   };
 
@@ -71,20 +101,32 @@ export function createIndexReadiness(deps: {
       // A query about one chain waits for that chain only; any other query (none named, or one not configured) for all.
       const asked = indexedChains.filter((chain) => chain.id === chainId);
       const needed = asked.length > 0 ? asked : indexedChains;
-      if (needed.every((chain) => ready.has(chain.id))) return;
+      const now = Date.now();
+      if (needed.every((chain) => now - (ready.get(chain.id) ?? Number.NEGATIVE_INFINITY) < READY_RECHECK_MS)) return;
       await refresh();
       const waiting = needed.filter((chain) => !ready.has(chain.id));
       if (waiting.length === 0) return;
-      const described = (await progress(waiting)).map((chain) => {
-        if (chain.indexedBlock === null) return `${chain.name} (${chain.id}) not started`;
-        if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.id}) at block ${chain.indexedBlock}`;
+      const chains = await progress(waiting);
+      // The sentence as before (clients may read it); the numbers, pace and time left included, are in `progress`.
+      const described = chains.map((chain) => {
+        if (chain.indexedBlock === null) return `${chain.name} (${chain.chainId}) not started`;
+        if (chain.headBlock === null || chain.headBlock <= 0) return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock}`;
         const percent = Math.min(100, Math.floor((chain.indexedBlock / chain.headBlock) * 100));
-        return `${chain.name} (${chain.id}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
+        return `${chain.name} (${chain.chainId}) at block ${chain.indexedBlock} of ${chain.headBlock} (${percent} %)`;
       });
-      throw new NotReadyError(`The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`);
+      throw new NotReadyError(
+        `The index is still catching up with the chain: ${described.join("; ")}. Queries answer once the chain is backfilled; try again shortly.`,
+        chains,
+      );
     },
   };
 }
+
+/** How long a chain seen ready is taken as ready without asking the index again. */
+const READY_RECHECK_MS = 500;
+
+/** A published progress older than this is the report of an indexer that stopped: its pace is not given. */
+const REPORT_FRESH_MS = 20_000;
 
 function quoted(schema: string): string {
   return `"${schema.replaceAll('"', '""')}"`;

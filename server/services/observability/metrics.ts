@@ -3,7 +3,7 @@ import type { PipelineObserver } from "../../chain/transactions/observer.js";
 
 /**
  * tokenhub's Prometheus series, registered beside Ponder's in Ponder's registry, so one scrape of /metrics has both
- * (README, "Metrics"). Created once by the composition root.
+ * (docs/deploy.md, "Metrics"). Created once by the composition root.
  */
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -3,14 +3,16 @@ import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress } from "viem";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
-import { NotFoundError } from "../../errors.js";
+import { NotFoundError, ValidationError } from "../../errors.js";
 import { formatAmount } from "../../schemas/amounts.js";
 import { findMetadataSources } from "../../store/metadataSources.js";
 import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
 import { findIndexedCollection, type IndexedCollection } from "../collections/indexedCollections.js";
+import type { IndexFreshness } from "../chains/indexFreshness.js";
 import { tokenMetadataFrom } from "../metadata/metadata.js";
+import { holdingsAt, type PastBlock, resolvePastBlock } from "./pastState.js";
 
 export type HolderNft = {
   ownerSince: number;
@@ -45,11 +47,14 @@ const KIND_LETTER = { erc20: "f", erc721: "n", erc1155: "m" } as const;
  * answered as decimal strings; amounts are summed as bigint), the token id sorted as a number. One prepared statement
  * per sequence of kinds; collection i's chain and address are the placeholders `chain<i>` and `contract<i>`.
  */
-async function holdingsOf(indexDb: IndexDb, collections: IndexedCollection[]): Promise<Holding[]> {
-  const kinds = collections.map((collection) => KIND_LETTER[collection.kind]).join("");
+async function holdingsOf(indexDb: IndexDb, collections: IndexedCollection[], atBlock: number | undefined): Promise<Holding[]> {
+  const kinds = `${collections.map((collection) => KIND_LETTER[collection.kind]).join("")}${atBlock === undefined ? "" : "_at"}`;
   const name = kinds.length <= 40 ? `tokenhub_holders_${kinds}` : `tokenhub_holders_${createHash("sha256").update(kinds).digest("hex").slice(0, 40)}`;
   const statement = preparedStatement<Holding>(indexDb, name, () => {
     const parts = collections.map((collection, position) => {
+      if (atBlock !== undefined) {
+        return sql`SELECT ${sql.raw(String(position))}::int AS collection, owner, token_id, amount::text AS amount, owner_since::text AS owner_since FROM (${holdingsAt(collection.kind, position)}) AS past`;
+      }
       const inCollection = (t: typeof schema.erc20Balance | typeof schema.erc721Token | typeof schema.erc1155Balance) =>
         sql`FROM ${t} WHERE ${t.chainId} = ${sql.placeholder(`chain${position}`)} AND ${t.contract} = ${sql.placeholder(`contract${position}`)}`;
       const columns = (owner: AnyColumn, tokenId: AnyColumn | SQL, amount: AnyColumn | SQL, ownerSince: AnyColumn) =>
@@ -68,9 +73,10 @@ async function holdingsOf(indexDb: IndexDb, collections: IndexedCollection[]): P
     return sql`SELECT collection, owner, token_id::text AS "tokenId", amount, owner_since AS "ownerSince"
       FROM (${sql.join(parts, sql` UNION ALL `)}) AS holding ORDER BY collection, owner, holding.token_id`;
   });
-  return await statement(
-    Object.fromEntries(collections.flatMap((collection, position) => [[`chain${position}`, collection.chainId], [`contract${position}`, collection.address]])),
-  );
+  return await statement({
+    ...Object.fromEntries(collections.flatMap((collection, position) => [[`chain${position}`, collection.chainId], [`contract${position}`, collection.address]])),
+    atBlock,
+  });
 }
 
 /** The indexed collections named; with a chain, each from the short-lived cache every read route uses. */
@@ -104,10 +110,13 @@ async function nftMetadataOf(indexDb: IndexDb, collection: IndexedCollection & {
  * ERC-721 tokens, a sum of ERC-1155 balances), and its NFTs.
  */
 export async function listHolders(
-  deps: { indexDb: IndexDb; runtime: RuntimeConfig },
-  query: { contractAddresses: Address[]; chainId?: number },
-): Promise<Holder[]> {
+  deps: { indexDb: IndexDb; runtime: RuntimeConfig; freshness: IndexFreshness },
+  query: { contractAddresses: Address[]; chainId?: number; atBlock?: number },
+): Promise<{ holders: Holder[]; past?: PastBlock }> {
   if (query.chainId !== undefined) requireChain(deps.runtime, query.chainId);
+  if (query.atBlock !== undefined && query.chainId === undefined) {
+    throw new ValidationError("atBlock is a block of one chain: name it with chainId.", [{ path: "chainId", message: "is required with atBlock" }]);
+  }
   const wanted = [...new Set(query.contractAddresses.map((address) => address.toLowerCase() as Address))];
   const collections = await collectionsNamed(deps.indexDb, wanted, query.chainId);
   const missing = wanted.filter((address) => !collections.some((collection) => collection.address === address));
@@ -118,7 +127,8 @@ export async function listHolders(
   }
   collections.sort((a, b) => wanted.indexOf(a.address) - wanted.indexOf(b.address) || a.chainId - b.chainId);
 
-  const holdings = await holdingsOf(deps.indexDb, collections);
+  const past = query.atBlock === undefined ? undefined : await resolvePastBlock(deps, query.chainId!, collections, query.atBlock);
+  const holdings = await holdingsOf(deps.indexDb, collections, past?.atBlock);
   const metadataOf = await Promise.all(
     collections.map((collection, position) =>
       collection.kind === "erc20"
@@ -160,5 +170,5 @@ export async function listHolders(
     if (entries) entries.push(entry);
     else holders.set(owner, [entry]);
   }
-  return [...holders.keys()].sort().map((owner) => ({ holderAddress: getAddress(owner), collections: holders.get(owner)! }));
+  return { holders: [...holders.keys()].sort().map((owner) => ({ holderAddress: getAddress(owner), collections: holders.get(owner)! })), past };
 }

@@ -40,3 +40,14 @@ export async function indexedBlockOf(pool: pg.Pool, indexSchema: string, chainId
   const { rows } = await pool.query<{ latest_checkpoint: string }>(`SELECT latest_checkpoint FROM ${schema}._ponder_checkpoint WHERE chain_id = $1`, [chainId]);
   return rows[0] === undefined ? -1 : checkpointBlock(rows[0].latest_checkpoint);
 }
+
+/** The last block Ponder indexed of a chain and the last it holds as final (-1 before the first). */
+export async function indexedBlocksOf(pool: pg.Pool, indexSchema: string, chainId: number): Promise<{ latest: number; finalized: number }> {
+  const schema = `"${indexSchema.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ latest_checkpoint: string; finalized_checkpoint: string }>(
+    `SELECT latest_checkpoint, finalized_checkpoint FROM ${schema}._ponder_checkpoint WHERE chain_id = $1`,
+    [chainId],
+  );
+  if (rows[0] === undefined) return { latest: -1, finalized: -1 };
+  return { latest: checkpointBlock(rows[0].latest_checkpoint), finalized: checkpointBlock(rows[0].finalized_checkpoint) };
+}

@@ -1,0 +1,133 @@
+import { createPublicClient, http } from "viem";
+import type pg from "pg";
+import type { RuntimeChain } from "../config/runtime.js";
+import type { StoreDb } from "../store/database/db.js";
+import { indexProgressKey, type IndexProgress } from "../store/index/indexProgressReport.js";
+import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
+import type { Progress } from "./chains.js";
+
+/** How often a backfill's progress is logged and published. */
+export const PROGRESS_INTERVAL_MS = 5_000;
+
+/** Ponder's count of the events it indexed, per chain and event (its /metrics). */
+const COMPLETED_EVENTS = /^ponder_indexing_completed_events\{([^}]*)\}\s+([\d.e+]+)$/gm;
+
+/** Events indexed so far, per chain name, from Ponder's /metrics; empty when it does not answer. */
+async function completedEvents(metricsUrl: string): Promise<Map<string, number>> {
+  const text = await fetch(metricsUrl, { signal: AbortSignal.timeout(2_000) }).then(
+    (response) => (response.ok ? response.text() : ""),
+    () => "",
+  );
+  const events = new Map<string, number>();
+  for (const [, labels, value] of text.matchAll(COMPLETED_EVENTS)) {
+    const chain = /chain="([^"]*)"/.exec(labels!)?.[1];
+    if (chain !== undefined) events.set(chain, (events.get(chain) ?? 0) + Number(value));
+  }
+  return events;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.ceil(seconds)} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} h`;
+}
+
+export type ProgressReport = { stop(): void };
+
+/**
+ * While a build backfills, each chain's progress every PROGRESS_INTERVAL_MS: blocks done of the total (from the start
+ * block to the head), events per second (Ponder's own count) and the time left at the pace of the last interval. It is
+ * logged and published in the app store, where every API process reads it for the 503 NOT_READY body, so that both say
+ * the same numbers. It stops by itself once every chain has reached its head, or with stop().
+ */
+export function startProgressReport(deps: {
+  pool: pg.Pool;
+  db: StoreDb;
+  indexSchema: string;
+  build: string;
+  chains: RuntimeChain[];
+  metricsUrl: string;
+  progress: Progress;
+}): ProgressReport {
+  const clients = new Map(deps.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 1, timeout: 3_000 }) })]));
+  let previous: { at: number; blocks: Map<number, number>; events: Map<string, number> } | undefined;
+  let stopped = false;
+
+  /** `publish`: false for the first sample, the baseline of the first interval's pace. */
+  const sample = async (publish: boolean) => {
+    const at = Date.now();
+    const events = await completedEvents(deps.metricsUrl);
+    const chains = await Promise.all(
+      deps.chains.map(async (chain) => {
+        const indexed = await indexedBlockOf(deps.pool, deps.build, chain.id).catch(() => -1);
+        const head = await clients.get(chain.id)!.getBlockNumber({ cacheTime: 0 }).then(Number, () => undefined);
+        return { chain, indexed, head };
+      }),
+    );
+    const seconds = previous === undefined ? 0 : (at - previous.at) / 1000;
+    const report: IndexProgress = {
+      build: deps.build,
+      sampledAt: new Date(at).toISOString(),
+      chains: chains.map(({ chain, indexed, head }) => {
+        const from = chain.startBlock;
+        const blocksTotal = head === undefined ? null : Math.max(head - from + 1, 0);
+        const blocksDone = Math.max(Math.min(indexed - from + 1, blocksTotal ?? Number.POSITIVE_INFINITY), 0);
+        const blocksPerSecond = seconds > 0 ? (indexed - (previous!.blocks.get(chain.id) ?? indexed)) / seconds : 0;
+        const eventsPerSecond = seconds > 0 ? Math.max(((events.get(chain.name) ?? 0) - (previous!.events.get(chain.name) ?? 0)) / seconds, 0) : null;
+        const left = blocksTotal === null ? null : blocksTotal - blocksDone;
+        return {
+          chainId: chain.id,
+          name: chain.name,
+          indexedBlock: indexed < 0 ? null : indexed,
+          headBlock: head ?? null,
+          blocksDone,
+          blocksTotal,
+          percent: blocksTotal ? Math.min(100, Math.floor((blocksDone / blocksTotal) * 1000) / 10) : null,
+          eventsPerSecond: eventsPerSecond === null ? null : Math.round(eventsPerSecond),
+          secondsLeft: left === 0 ? 0 : left !== null && blocksPerSecond > 0 ? Math.ceil(left / blocksPerSecond) : null,
+        };
+      }),
+    };
+    previous = { at, blocks: new Map(chains.map(({ chain, indexed }) => [chain.id, indexed])), events };
+    if (!publish) return false;
+    await putSetting(deps.db, indexProgressKey(deps.indexSchema), JSON.stringify(report));
+    for (const chain of report.chains) {
+      const total = chain.blocksTotal === null ? "" : ` of ${chain.blocksTotal}`;
+      const percent = chain.percent === null ? "" : ` (${chain.percent} %)`;
+      const pace = chain.eventsPerSecond === null ? "" : `, ${chain.eventsPerSecond} events/s`;
+      const left = chain.secondsLeft === null ? "" : chain.secondsLeft === 0 ? ", at the head" : `, about ${duration(chain.secondsLeft)} left`;
+      deps.progress("indexer", `build ${deps.build}, chain ${chain.name} (${chain.chainId}): ${chain.blocksDone}${total} blocks${percent}${pace}${left}`);
+    }
+    return report.chains.every((chain) => chain.secondsLeft === 0);
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    timer = setTimeout(() => {
+      void sample(true).then(
+        (done) => {
+          if (!done && !stopped) next();
+        },
+        () => {
+          if (!stopped) next();
+        },
+      );
+    }, PROGRESS_INTERVAL_MS);
+    timer.unref();
+  };
+  void sample(false).then(
+    (done) => {
+      if (!done && !stopped) next();
+    },
+    () => {
+      if (!stopped) next();
+    },
+  );
+
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

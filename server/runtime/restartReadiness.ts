@@ -1,0 +1,46 @@
+import { createPublicClient, http, numberToHex } from "viem";
+import type pg from "pg";
+import type { RuntimeChain } from "../config/runtime.js";
+import { indexedBlockOf } from "../store/index/indexState.js";
+import { markIndexFinal } from "../store/index/localFinality.js";
+import { holdReadyUntil, type ReadyFloor } from "../store/index/readyHold.js";
+import type { Progress } from "./chains.js";
+
+/**
+ * How many blocks behind the head Ponder 0.16 takes a chain's finalized block to be (its utils/finality.ts, by chain
+ * id; it has no setting). Ponder's crash recovery keeps only what is final by that count.
+ */
+export function ponderFinalityBlocks(chainId: number): number {
+  if ([1, 3, 4, 5, 42, 11155111].includes(chainId)) return 65;
+  if ([137, 80001].includes(chainId)) return 200;
+  if ([42161, 42170, 421611, 421613].includes(chainId)) return 240;
+  return 30;
+}
+
+/**
+ * Before Ponder starts on a build it ran before (a restart):
+ * - on the embedded chain, the index is kept rather than re-run from Ponder's finalized block (the head less 30 blocks
+ *   there, so a short local chain's whole history): that many empty blocks are mined first, so that the finalized
+ *   block Ponder reads at its start is the head the chain had, and what the index holds is then marked final. Ponder's
+ *   backfill resumes from its last indexed block up to that head, and its live sync starts after it;
+ * - every chain gets a floor, the block its index held before the stop and the chain's head now, below which the build
+ *   does not say it is ready (server/store/index/readyHold.ts).
+ * A first build has no earlier answers to keep: nothing is done for it.
+ */
+export async function prepareRestart(pool: pg.Pool, build: string, chains: RuntimeChain[], progress: Progress): Promise<void> {
+  const held = await Promise.all(chains.map((chain) => indexedBlockOf(pool, build, chain.id).catch(() => -1)));
+  if (chains.length === 0 || held.some((block) => block < 0)) return;
+  const floors: ReadyFloor[] = [];
+  for (const [index, chain] of chains.entries()) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 2, timeout: 5_000 }) });
+    const head = await client.getBlockNumber({ cacheTime: 0 }).then(Number, () => held[index]!);
+    if (chain.local) {
+      const blocks = ponderFinalityBlocks(chain.id);
+      await client.request({ method: "anvil_mine" as "eth_blockNumber", params: [numberToHex(blocks)] as unknown as undefined });
+      const kept = await markIndexFinal(pool, build, chain.id);
+      progress("indexer", `chain ${chain.name} (${chain.id}): the index keeps what it indexed up to block ${kept ?? held[index]!} and resumes after it, no block indexed again (${blocks} empty blocks mined so that Ponder takes block ${head} as final)`);
+    }
+    floors.push({ chainId: chain.id, block: Math.max(held[index]!, head) });
+  }
+  await holdReadyUntil(pool, build, floors);
+}

@@ -1,0 +1,58 @@
+import type pg from "pg";
+import { withTransaction } from "../database/db.js";
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The block each chain's index must reach before the build may say it is ready. */
+export type ReadyFloor = { chainId: number; block: number };
+
+/**
+ * Ponder marks a build ready (`_ponder_meta`'s is_ready, which its `/ready` and tokenhub's readiness read) once its
+ * backfill reaches each chain's finalized block, even when its crash recovery just reverted blocks the index had served
+ * before the stop, and before it reached the chain's head. On a build that exists already (a restart), these triggers
+ * hold that mark back until every chain's checkpoint has reached its floor (what the index held before the stop, and
+ * the head at the start), then set it as Ponder asked: a restart never answers a shorter listing as complete. Replaced
+ * at every start with that start's floors; a build made now has no earlier answers to keep.
+ */
+export async function holdReadyUntil(pool: pg.Pool, build: string, floors: ReadyFloor[]): Promise<void> {
+  const schema = quoted(build);
+  const floorRows = floors.map((floor) => `(${Math.trunc(floor.chainId)}::numeric, ${Math.trunc(floor.block)}::numeric)`).join(", ");
+  const below = floors.length === 0
+    ? "false"
+    : `EXISTS (SELECT 1 FROM (VALUES ${floorRows}) AS f(chain_id, block)
+         LEFT JOIN ${schema}._ponder_checkpoint c ON c.chain_id = f.chain_id
+        WHERE c.chain_id IS NULL OR substring(c.latest_checkpoint, 27, 16)::numeric < f.block)`;
+  await withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ found: boolean }>(
+      "SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL AS found",
+      [`${schema}._ponder_meta`, `${schema}._ponder_checkpoint`],
+    );
+    if (!rows[0]?.found) return;
+    await client.query(`CREATE OR REPLACE FUNCTION ${schema}.tokenhub_below_floor() RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT ${below} $$`);
+    await client.query(`CREATE OR REPLACE FUNCTION ${schema}.tokenhub_hold_ready() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.key = 'app' AND (NEW.value ->> 'is_ready') = '1'
+           AND (TG_OP = 'INSERT' OR (OLD.value ->> 'is_ready') IS DISTINCT FROM '1')
+           AND ${schema}.tokenhub_below_floor() THEN
+          NEW.value := jsonb_set(jsonb_set(NEW.value, '{is_ready}', '0'), '{tokenhub_held}', '1');
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await client.query(`CREATE OR REPLACE FUNCTION ${schema}.tokenhub_release_ready() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM ${schema}._ponder_meta WHERE key = 'app' AND value ? 'tokenhub_held')
+           AND NOT ${schema}.tokenhub_below_floor() THEN
+          UPDATE ${schema}._ponder_meta SET value = jsonb_set(value - 'tokenhub_held', '{is_ready}', '1') WHERE key = 'app';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await client.query(`DROP TRIGGER IF EXISTS tokenhub_hold_ready ON ${schema}._ponder_meta`);
+    await client.query(
+      `CREATE TRIGGER tokenhub_hold_ready BEFORE INSERT OR UPDATE ON ${schema}._ponder_meta FOR EACH ROW EXECUTE FUNCTION ${schema}.tokenhub_hold_ready()`,
+    );
+    await client.query(`DROP TRIGGER IF EXISTS tokenhub_release_ready ON ${schema}._ponder_checkpoint`);
+    await client.query(
+      `CREATE TRIGGER tokenhub_release_ready AFTER INSERT OR UPDATE ON ${schema}._ponder_checkpoint FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.tokenhub_release_ready()`,
+    );
+  });
+}
