@@ -1851,7 +1851,7 @@ export interface components {
             blockNumber: string | null;
             /** @description Block hash */
             blockHash: string | null;
-            /** @description Blocks on top of the transaction's, its own included: 1 in the head block, 0 while pending */
+            /** @description Blocks on top of the transaction's, its own included, up to the head the receipt pass last read (checkedAt): 1 in the head block, 0 while pending */
             confirmations: number;
             /** @description Its block is final by the chain's finality (the RPC's finalized block, or a number of confirmations): no reorganisation can undo it */
             finalized: boolean;
@@ -1874,6 +1874,8 @@ export interface components {
             failureReason: string | null;
             /** @description The tokens it minted (once mined) */
             minted: components["schemas"]["MintedToken"][];
+            /** @description When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent */
+            checkedAt: string | null;
         };
         MintedToken: {
             /**
@@ -1921,6 +1923,8 @@ export interface components {
             minted: components["schemas"]["MintedToken"][];
             /** @description When the request was accepted (ISO-8601) */
             createdAt: string;
+            /** @description When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent */
+            checkedAt: string | null;
         };
         Erc6551Account: {
             /**
@@ -5213,6 +5217,7 @@ export interface operations {
                      *       "previousHashes": [],
                      *       "purpose": "erc721.mint",
                      *       "failureReason": null,
+                     *       "checkedAt": "2026-11-26T00:35:43.912Z",
                      *       "minted": [
                      *         {
                      *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
@@ -5334,6 +5339,7 @@ export interface operations {
                      *       "chainId": 31337,
                      *       "purpose": "erc721.mint",
                      *       "createdAt": "2026-11-26T00:35:39.608Z",
+                     *       "checkedAt": "2026-11-26T00:35:41.204Z",
                      *       "status": "success",
                      *       "transactionHash": "0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
                      *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",

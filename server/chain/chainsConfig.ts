@@ -24,7 +24,8 @@ const chainSchema = z.strictObject({
   rpcUrl: z.union([z.url(), z.array(z.url()).min(1)]).optional(),
   wsUrl: z.url().optional(),
   explorerUrl: z.url().optional(),
-  startBlock: z.number().int().min(0).default(0),
+  /** Absent: the block `tokenhub contract deploy` recorded for the chain's factory, else 0. */
+  startBlock: z.number().int().min(0).optional(),
   pollingIntervalMs: z.number().int().min(100).optional(),
   /**
    * When a transaction the service sent counts as final: "finalized" (the RPC's `finalized` block tag) or a number of

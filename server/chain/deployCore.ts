@@ -12,7 +12,7 @@ import {
   type Hex,
   type Transport,
 } from "viem";
-import { getCode, sendTransaction, waitForTransactionReceipt } from "viem/actions";
+import { estimateFeesPerGas, estimateGas, getBlockNumber, getCode, sendTransaction, waitForTransactionReceipt } from "viem/actions";
 import {
   erc6551RegistryInitCode,
   tokenFactoryBytecode,
@@ -53,7 +53,17 @@ export type DeployCoreReturnType = {
   addresses: CoreAddresses;
   /** The contracts this call deployed, in deployment order; empty when all were already there. */
   deployed: CoreContractName[];
+  /** The block each contract this call deployed is in. */
+  blocks: Partial<Record<CoreContractName, bigint>>;
 };
+
+/** What deployCore tells as it goes: a transaction sent, then mined. */
+export type CoreDeploymentProgress =
+  | { step: "sent"; contract: CoreContractName; address: Address; transactionHash: Hash }
+  | { step: "mined"; contract: CoreContractName; address: Address; blockNumber: bigint };
+
+/** What deploying the missing core contracts would take: their gas, and its cost at the chain's fees now. */
+export type CoreDeploymentEstimate = { missing: CoreContractName[]; gas: bigint; cost: bigint };
 
 export class Create2DeployerMissingError extends Error {
   override name = "Create2DeployerMissingError";
@@ -151,9 +161,45 @@ export function predictGenerationAddresses(generation: EarlierGeneration): Gener
 export async function deployCore(
   client: Client<Transport, Chain | undefined>,
   account: Account | Address,
+  options: { onProgress?: (progress: CoreDeploymentProgress) => void } = {},
 ): Promise<DeployCoreReturnType> {
   const deployments = coreDeployments();
-  return { addresses: addressesOf(deployments), deployed: await deployMissing(client, account, deployments) };
+  const { deployed, blocks } = await deployMissing(client, account, deployments, options.onProgress);
+  return { addresses: addressesOf(deployments), deployed, blocks };
+}
+
+/**
+ * The core contracts missing on the client's chain, with the gas their deployment takes and its cost at the fees
+ * the chain asks now (maxFeePerGas: the most each unit may cost): what the signer needs before it sends anything.
+ */
+export async function estimateCoreDeployment(client: Client<Transport, Chain | undefined>, account: Account | Address): Promise<CoreDeploymentEstimate> {
+  const deployments = coreDeployments();
+  const missing = await missingOf(client, deployments);
+  if (missing.length === 0) return { missing: [], gas: 0n, cost: 0n };
+  if (!(await hasCode(client, CREATE2_DEPLOYER))) throw new Create2DeployerMissingError(client.chain?.id);
+  let gas = 0n;
+  for (const deployment of missing) {
+    gas += await estimateGas(client, { account, to: CREATE2_DEPLOYER, data: concat([deployment.salt, deployment.initCode]) });
+  }
+  const { maxFeePerGas } = await estimateFeesPerGas(client, { chain: client.chain ?? null });
+  return { missing: missing.map((deployment) => deployment.name), gas, cost: gas * maxFeePerGas };
+}
+
+/**
+ * The block a contract was deployed in, found by asking for its code at past blocks (a binary search: about 25 calls
+ * on a chain of tens of millions of blocks; the RPC must serve past state, as archive nodes and hosted RPCs do).
+ * Undefined when it has no code now.
+ */
+export async function findDeploymentBlock(client: Client<Transport, Chain | undefined>, address: Address): Promise<bigint | undefined> {
+  let high = await getBlockNumber(client, { cacheTime: 0 });
+  if (!(await hasCode(client, address, high))) return undefined;
+  let low = 0n;
+  while (low < high) {
+    const middle = (low + high) / 2n;
+    if (await hasCode(client, address, middle)) high = middle;
+    else low = middle + 1n;
+  }
+  return low;
 }
 
 /**
@@ -171,20 +217,28 @@ export async function deployGeneration(
   return addressesOf(deployments) as GenerationAddresses;
 }
 
-async function deployMissing(
-  client: Client<Transport, Chain | undefined>,
-  account: Account | Address,
-  deployments: CoreDeployment[],
-): Promise<CoreContractName[]> {
+async function missingOf(client: Client<Transport, Chain | undefined>, deployments: CoreDeployment[]): Promise<CoreDeployment[]> {
   const addresses = addressesOf(deployments);
   const missing: CoreDeployment[] = [];
   for (const deployment of deployments) {
     if (!(await hasCode(client, addresses[deployment.name]))) missing.push(deployment);
   }
+  return missing;
+}
+
+async function deployMissing(
+  client: Client<Transport, Chain | undefined>,
+  account: Account | Address,
+  deployments: CoreDeployment[],
+  onProgress?: (progress: CoreDeploymentProgress) => void,
+): Promise<{ deployed: CoreContractName[]; blocks: Partial<Record<CoreContractName, bigint>> }> {
+  const addresses = addressesOf(deployments);
+  const missing = await missingOf(client, deployments);
   if (missing.length > 0 && !(await hasCode(client, CREATE2_DEPLOYER))) {
     throw new Create2DeployerMissingError(client.chain?.id);
   }
 
+  const blocks: Partial<Record<CoreContractName, bigint>> = {};
   for (const deployment of missing) {
     const address = addresses[deployment.name];
     const transactionHash = await sendTransaction(client, {
@@ -193,15 +247,18 @@ async function deployMissing(
       to: CREATE2_DEPLOYER,
       data: concat([deployment.salt, deployment.initCode]),
     });
+    onProgress?.({ step: "sent", contract: deployment.name, address, transactionHash });
     const receipt = await waitForTransactionReceipt(client, { hash: transactionHash });
     if (receipt.status !== "success" || !(await hasCode(client, address))) {
       throw new CoreDeploymentFailedError(deployment.name, { address, transactionHash });
     }
+    blocks[deployment.name] = receipt.blockNumber;
+    onProgress?.({ step: "mined", contract: deployment.name, address, blockNumber: receipt.blockNumber });
   }
-  return missing.map((deployment) => deployment.name);
+  return { deployed: missing.map((deployment) => deployment.name), blocks };
 }
 
-async function hasCode(client: Client, address: Address): Promise<boolean> {
-  const code = await getCode(client, { address });
+async function hasCode(client: Client, address: Address, blockNumber?: bigint): Promise<boolean> {
+  const code = await getCode(client, blockNumber === undefined ? { address } : { address, blockNumber });
   return code !== undefined && code !== "0x";
 }

@@ -5,7 +5,7 @@ import { didYouMean } from "../config/nearestName.js";
 import { ROLES, type Role } from "../config/runtime.js";
 import { ConfigError, TokenhubError } from "../errors.js";
 import { WEBHOOK_EVENT_TYPES } from "../schemas/webhookEvents.js";
-import { contractImport } from "./contractCommands.js";
+import { contractDeploy, contractImport } from "./contractCommands.js";
 import { masterKeyGenerate, masterKeyRotate } from "./masterKeyCommands.js";
 import { startCommand } from "./startCommand.js";
 import { type Output, projectCreate, projectList, tokenCreate, tokenList, tokenRevoke } from "./tokenCommands.js";
@@ -74,6 +74,17 @@ const COMMANDS: Command[] = [
     synopsis: "tokenhub token revoke <token id>",
     summary: "revoke an API token",
     run: (settings, out, _options, id) => done(tokenRevoke(settings(), out, required(id, "token revoke needs the token's id (tokenhub token list)."))),
+  },
+  {
+    words: ["contract", "deploy"],
+    synopsis: "tokenhub contract deploy --chain <chain id>",
+    summary: "deploy the core contracts to a chain of the chains file",
+    details:
+      "Deploys the contracts it lacks at their deterministic addresses (through the CREATE2 deployer), signed by the chain's first\nservice signer once its balance covers the estimated cost, and records the factory's deployment block: a chain without\nstartBlock is indexed from there. Safe to run again: it sends nothing once they are deployed. docs/testnet.md.",
+    run: (settings, out, options) => {
+      if (!options.chain) throw new ConfigError("contract deploy needs --chain (a chain id of the chains file).");
+      return done(contractDeploy(settings(), out, { chain: options.chain }));
+    },
   },
   {
     words: ["contract", "import"],

@@ -62,6 +62,8 @@ function printBanner(output: ReturnType<typeof createTerminalOutput>, service: R
   }
   for (const chain of service.chains) {
     lines.push(`  chain     ${chain.name} (id ${chain.id})${chain.local ? ", local anvil" : ""}`);
+    // Where indexing starts decides how long a remote chain takes to be ready (docs/testnet.md).
+    if (!chain.local) lines.push(`            indexed from block ${chain.startBlock}`);
     if (chain.coreDeployed) {
       lines.push(`            TokenFactory ${chain.core.tokenFactory}`);
       lines.push(`            ERC-6551 registry ${chain.core.erc6551Registry}, account implementation ${chain.core.accountImplementation}`);

@@ -86,7 +86,7 @@ function runtimeChainOf(chain: ChainConfig, resolved: Omit<RuntimeChain, "id" | 
     id: chain.id,
     name: chain.name,
     explorerUrl: chain.explorerUrl,
-    startBlock: chain.startBlock,
+    startBlock: chain.startBlock ?? 0,
     pollingIntervalMs: chain.pollingIntervalMs,
     finality: chain.finality,
     contracts: chain.contracts,

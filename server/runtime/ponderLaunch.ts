@@ -50,7 +50,7 @@ function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeCh
     wsUrl: config.wsUrl,
     explorerUrl: config.explorerUrl,
     local: false,
-    startBlock: config.startBlock,
+    startBlock: config.startBlock ?? 0,
     pollingIntervalMs: config.pollingIntervalMs,
     finality: config.finality,
     rpcLimits: rpcLimitsOf(config),

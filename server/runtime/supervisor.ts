@@ -10,6 +10,7 @@ import { prepareMasterKey } from "../services/keys/masterKeys.js";
 import { bootstrapFirstProject } from "../services/projects/projects.js";
 import { stopOrphanFromPidFile } from "../processes.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/database/embeddedPostgres.js";
+import { recordedFactoryBlocks } from "../store/coreDeployments.js";
 import { createStore } from "../store/database/db.js";
 import { lockIndexSchema } from "../store/index/indexSchemaLock.js";
 import { clearLeases } from "../store/coordination/leases.js";
@@ -137,7 +138,7 @@ export async function startTokenhub(
 
     const chains: RuntimeChain[] = [];
     const unreachable: UnreachableChain[] = [];
-    for (const config of configuredChains) {
+    for (const config of withRecordedStartBlocks(configuredChains, await recordedFactoryBlocks(store.pool), progress)) {
       throwIfAborted(signal);
       const resolved = await resolveChain(config, settings.dataDir, progress);
       if ("unreachable" in resolved) {
@@ -217,4 +218,17 @@ async function startDatabase(settings: Settings, progress: Progress): Promise<{ 
     `embedded PostgreSQL on 127.0.0.1:${embedded.port} (${embedded.created ? "created" : "resumed"} in ${Date.now() - started} ms, data in ${path.join(settings.dataDir, "postgres")})`,
   );
   return { databaseUrl: embedded.connectionString, embedded };
+}
+
+/**
+ * A chain the chains file gives no startBlock is indexed from the block `tokenhub contract deploy` recorded for its
+ * factory: nothing of ours is older, and a public chain's earlier history would only cost time and RPC quota.
+ */
+function withRecordedStartBlocks(configured: ChainConfig[], factoryBlocks: ReadonlyMap<number, number>, progress: Progress): ChainConfig[] {
+  return configured.map((config) => {
+    const recorded = factoryBlocks.get(config.id);
+    if (config.startBlock !== undefined || recorded === undefined) return config;
+    progress("chain", `${config.name} (${config.id}): no startBlock in the chains file: indexed from block ${recorded}, where its factory was deployed ('tokenhub contract deploy' recorded it)`);
+    return { ...config, startBlock: recorded };
+  });
 }

@@ -30,6 +30,10 @@ export const recipientAddress = z.string().openapi({ description: "Who receives 
 export const tokenId = z.string().openapi({ description: "Token id (uint256, decimal)", example: "1" });
 export const transactionHash = z.string().openapi({ description: "The transaction's hash", example: EXAMPLE.transactionHash });
 export const transactionUrl = z.string().openapi({ description: "Where to follow the transaction: the chain explorer's page when the chains file gives an explorerUrl, else this service's GET /api/v1/transactions/{hash}" });
+export const checkedAt = z.string().nullable().openapi({
+  description:
+    "When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent",
+});
 export const blockNumber = z.string().openapi({ description: "Block number (decimal)" });
 export const blockHash = z.string().openapi({ description: "Block hash" });
 export const amountRaw = z.string().openapi({ description: "The amount in the token's smallest unit (uint256, decimal; no decimals applied)" });

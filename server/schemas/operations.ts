@@ -25,5 +25,6 @@ export const operationResponse = z
     transactionUrl: field.transactionUrl.nullable(),
     minted: z.array(mintedTokenSchema).openapi({ description: "What this request minted: in a transaction joined from several mints, its own call's token only" }),
     createdAt: z.string().openapi({ description: "When the request was accepted (ISO-8601)" }),
+    checkedAt: field.checkedAt,
   })
   .openapi("Operation");

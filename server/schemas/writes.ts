@@ -97,7 +97,9 @@ export const transactionResponse = z
     }),
     blockNumber: field.blockNumber.nullable(),
     blockHash: field.blockHash.nullable(),
-    confirmations: z.number().int().openapi({ description: "Blocks on top of the transaction's, its own included: 1 in the head block, 0 while pending" }),
+    confirmations: z.number().int().openapi({
+      description: "Blocks on top of the transaction's, its own included, up to the head the receipt pass last read (checkedAt): 1 in the head block, 0 while pending",
+    }),
     finalized: z.boolean().openapi({
       description: "Its block is final by the chain's finality (the RPC's finalized block, or a number of confirmations): no reorganisation can undo it",
     }),
@@ -111,5 +113,6 @@ export const transactionResponse = z
     purpose: z.string().openapi({ description: "What it does: erc721.mint, erc1155.batchMint, erc20.create, metadata.propagate, account.executeBatch, ..." }),
     failureReason: z.string().nullable().openapi({ description: "Why it failed (the decoded revert reason), when it did" }),
     minted: field.list("The tokens it minted (once mined)", mintedTokenSchema),
+    checkedAt: field.checkedAt,
   })
   .openapi("Transaction");

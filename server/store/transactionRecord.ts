@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem";
+import type { MintedToken } from "../chain/transactions/mintedTokens.js";
 import { blockRefOf, toHex, type Queryable, type StoredBlockRef, type StoredTransactionStatus } from "./transactions.js";
 
 /** A transaction as clients see it, found by the hash of any of its attempts. */
@@ -21,6 +22,10 @@ export type TransactionRecord = {
   gasUsed: bigint | null;
   effectiveGasPrice: bigint | null;
   failureReason: string | null;
+  /** What its receipt minted, raw amounts; null while not mined, and for transactions mined before migration 0151. */
+  minted: MintedToken[] | null;
+  /** When the receipt pass last checked it; null until its first pass after it was sent. */
+  checkedAt: Date | null;
   purpose: string;
   projectId: string | null;
   metadata: Record<string, unknown>;
@@ -52,6 +57,8 @@ export async function findTransactionByHash(db: Queryable, chainId: number, hash
     gas_used: string | null;
     effective_gas_price: string | null;
     failure_reason: string | null;
+    minted: MintedToken[] | null;
+    checked_at: Date | null;
     created_at: Date;
     hashes: Hex[];
   }>(
@@ -79,6 +86,8 @@ export async function findTransactionByHash(db: Queryable, chainId: number, hash
     gasUsed: row.gas_used === null ? null : BigInt(row.gas_used),
     effectiveGasPrice: row.effective_gas_price === null ? null : BigInt(row.effective_gas_price),
     failureReason: row.failure_reason,
+    minted: row.minted,
+    checkedAt: row.checked_at,
     purpose: row.purpose,
     projectId: row.project_id,
     metadata: row.metadata,

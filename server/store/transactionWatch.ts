@@ -125,7 +125,7 @@ export async function markReorged(db: Queryable, entries: readonly { id: string;
     `UPDATE tokenhub_app.transactions t
      SET status = 'pending', reorged_from_block_number = t.block_number, reorged_from_block_hash = t.block_hash,
          mined_hash = NULL, block_number = NULL, block_hash = NULL, gas_used = NULL, effective_gas_price = NULL,
-         failure_reason = NULL, final = false, updated_at = now()
+         failure_reason = NULL, minted = NULL, final = false, updated_at = now()
      FROM unnest($1::uuid[], $2::text[]) AS c(id, block_hash)
      WHERE t.id = c.id AND t.block_hash = c.block_hash AND t.status <> 'pending' AND NOT t.final
      RETURNING t.id`,

@@ -23,6 +23,12 @@ async function call(method: "GET" | "POST", pathname: string, body?: unknown): P
 }
 
 const transaction = async (hash: string) => (await call("GET", `/api/v1/transactions/${hash}`)).body;
+/** Status is the receipt pass's record: the answer once the pass has read the head `confirmations` blocks up. */
+const confirmedBy = (hash: string, confirmations: number) =>
+  waitFor(async () => {
+    const body = await transaction(hash);
+    return body.confirmations === confirmations && body;
+  }, { message: () => `${hash} never had ${confirmations} confirmations` });
 const storedFinal = async (hash: string) =>
   (
     await queryDatabase<{ final: boolean }>(
@@ -68,15 +74,18 @@ describe("confirmations and finality of a transaction", () => {
     expect(mined).toMatchObject({ blockNumber: receipt.blockNumber.toString(), blockHash: receipt.blockHash, confirmations: 1, finalized: false });
 
     await chain.client.mine({ blocks: 1 });
-    expect(await transaction(hash)).toMatchObject({ status: "success", confirmations: 2, finalized: false });
+    expect(await confirmedBy(hash, 2)).toMatchObject({ status: "success", confirmations: 2, finalized: false });
     expect(await storedFinal(hash)).toBe(false);
 
     await chain.client.mine({ blocks: 1 });
-    expect(await transaction(hash)).toMatchObject({ status: "success", confirmations: 3, finalized: true, reorgedFrom: null });
+    expect(await confirmedBy(hash, 3)).toMatchObject({ status: "success", confirmations: 3, finalized: true, reorgedFrom: null });
     // The receipt loop stops watching it: final in the app store too.
     await waitFor(() => storedFinal(hash));
 
     await chain.client.mine({ blocks: 2 });
-    expect(await transaction(hash)).toMatchObject({ confirmations: 5, finalized: true });
+    const later = await confirmedBy(hash, 5);
+    expect(later).toMatchObject({ confirmations: 5, finalized: true });
+    // Counted to the head the receipt pass read last, at checkedAt.
+    expect(Date.parse(later.checkedAt)).toBeGreaterThan(Date.parse(mined.checkedAt));
   });
 });

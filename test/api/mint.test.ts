@@ -94,6 +94,8 @@ describe("collections and mints through the API", () => {
       purpose: "erc721.mint",
       failureReason: null,
       minted: [{ contractAddress: collection, recipientAddress: ALICE, tokenId: "1", amount: "1", amountRaw: "1" }],
+      // Answered from the receipt pass's records: when it last checked the transaction.
+      checkedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     await waitFor(async () => {
       const indexed = await get("/api/v1/collections?chainId=31337");

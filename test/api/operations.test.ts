@@ -54,7 +54,7 @@ async function settledOperation(operationId: string): Promise<Record<string, any
   );
 }
 
-/** What GET /api/v1/operations/<id> answers, its creation time aside (checked to be an ISO-8601 time). */
+/** What GET /api/v1/operations/<id> answers, its creation and check times aside (checked to be ISO-8601 times). */
 function operation(operationId: string, purpose: string, hash: string | null, minted: unknown[]) {
   return {
     success: true,
@@ -66,6 +66,8 @@ function operation(operationId: string, purpose: string, hash: string | null, mi
     transactionUrl: hash === null ? null : urlOf(hash),
     minted,
     createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    // When the receipt pass last checked its transaction; null for a request that sends none.
+    checkedAt: hash === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   };
 }
 

@@ -59,9 +59,16 @@ describe("deployCore", () => {
     for (const address of Object.values(predicted)) {
       expect(await chain.client.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
     }
+    // The block each was deployed in (the factory's is where a chain is indexed from): its code is there, not before.
+    expect(Object.keys(first.blocks)).toEqual(first.deployed);
+    for (const name of first.deployed) {
+      const block = first.blocks[name]!;
+      expect(await chain.client.getCode({ address: predicted[name], blockNumber: block })).toMatch(/^0x[0-9a-f]{2,}$/);
+      expect(await chain.client.getCode({ address: predicted[name], blockNumber: block - 1n })).toBeUndefined();
+    }
 
     const second = await deployCore(chain.client, chain.accounts[1]!);
-    expect(second).toEqual({ addresses: predicted, deployed: [] });
+    expect(second).toEqual({ addresses: predicted, deployed: [], blocks: {} });
   });
 
   it("wires the factory to the predicted implementations", async () => {

@@ -110,6 +110,8 @@ describe("a chain whose RPC is down at start-up", { timeout: 240_000 }, () => {
     expect(local.join("\n")).toMatch(/TokenFactory 0x[0-9a-fA-F]{40}/);
     expect(bannerBlock(output, "  chain     bare (id 31339)")).toEqual([
       "  chain     bare (id 31339)",
+      // No startBlock in the chains file and no deployment recorded for it: from the first block.
+      "            indexed from block 0",
       "            core contracts missing: collections and accounts cannot be created here until they are deployed",
     ]);
     // The unreachable chain: its reason, no contracts.

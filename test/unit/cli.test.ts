@@ -41,7 +41,7 @@ describe("the tokenhub command", () => {
     expect(start.stdout).toMatch(/^Usage: tokenhub start \[--role indexer\|api\]\n\nRun the service/);
     const all = tokenhub("--help");
     expect(all.code).toBe(0);
-    for (const command of ["start", "project create", "project list", "token create", "token list", "token revoke", "contract import", "master-key generate", "master-key rotate"]) {
+    for (const command of ["start", "project create", "project list", "token create", "token list", "token revoke", "contract import", "contract deploy", "master-key generate", "master-key rotate"]) {
       expect(all.stdout).toContain(`  tokenhub ${command}`);
     }
   });

@@ -114,7 +114,7 @@ describe("chains file", () => {
       ],
     });
     expect(loadChainsConfig(file)).toEqual([
-      { id: 31337, name: "local", startBlock: 0, contracts: [] },
+      { id: 31337, name: "local", contracts: [] },
       {
         id: 8453,
         name: "base",

@@ -7,10 +7,12 @@ import {
   type PendingTransactionRow,
 } from "../../store/transactions.js";
 import { withTransaction } from "../../store/database/db.js";
+import { recordChainHead, recordChecked, recordReceipts } from "../../store/transactionChecks.js";
 import { refusals } from "./broadcaster.js";
 import type { ChainRuntime } from "./chainRuntime.js";
 import type { ReceiptLog } from "./events.js";
 import type { ChainView } from "./finality.js";
+import { mintedFromLogs } from "./mintedTokens.js";
 import { NONCE_GAP_PURPOSE, recordGapFillers } from "./gapFiller.js";
 import type { PipelineOptions } from "./options.js";
 import { resendAtFreshNonces } from "./resendAtFreshNonce.js";
@@ -64,6 +66,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     await withTransaction(pool, async (client) => {
       const ended = await completeTransactions(client, completed);
       const mined = completed.filter((entry) => ended.has(entry.id) && entry.minedHash !== null);
+      await recordReceipts(client, mined.map((entry) => ({ id: entry.id, minted: mintedFromLogs(logs.get(entry.id) ?? []) })));
       await runtime.events.mined(client, mined.map((entry) => ({ id: entry.id, logs: logs.get(entry.id) ?? [] })));
       await runtime.events.finalized(client, mined.filter((entry) => entry.final).map((entry) => entry.id));
     });
@@ -72,12 +75,15 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
   const tick = async (): Promise<void> => {
     // Read before the receipts: a nonce seen as used here whose attempts have no receipt afterwards was not theirs.
     const [view, mined] = await Promise.all([runtime.chainView.read(), minedNonces()]);
+    await recordChainHead(pool, runtime.id, view);
     const pending = await loadPending(pool, runtime.id, runtime.signers.map((signer) => signer.address), options.maxPendingPerTick);
     const hashes = pending.flatMap((row) => row.attempts.map((attempt) => attempt.hash));
     const answers = await settledBatches(hashes.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })), "receipts");
     const receipts = new Map<Hex, RpcOutcome>(hashes.map((hash, index) => [hash, answers[index]!]));
 
     const completed: CompletedTransaction[] = [];
+    // What status reads tell as checked now: transactions whose every receipt this pass could read.
+    const checked: string[] = [];
     const logs = new Map<string, ReceiptLog[]>();
     const stale: PendingTransactionRow[] = [];
     const unconfirmed: PendingTransactionRow[] = [];
@@ -85,6 +91,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     for (const row of pending) {
       const outcomes = row.attempts.map((attempt) => receipts.get(attempt.hash)!);
       const receipt = outcomes.find((outcome) => outcome.ok && outcome.result !== null);
+      if (receipt?.ok || outcomes.every((outcome) => outcome.ok)) checked.push(row.id);
       if (receipt?.ok) {
         const inclusion = inclusionOf(receipt.result as RpcReceipt);
         const state = included(restored(row.attempts, row.reorgedFrom), inclusion, { final: inclusion.blockNumber <= view.finalBlock });
@@ -111,7 +118,10 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
     // Each part on its own: a refusal met by one (an RPC over its budget) leaves the others to run, and it runs again
     // on the next pass.
     await part("overtaken transactions", () => settleOvertaken(overtaken, view));
-    await part("watch of mined transactions", () => watch.pass(view));
+    await part("watch of mined transactions", async () => {
+      checked.push(...(await watch.pass(view)));
+    });
+    await part("check times", () => recordChecked(pool, checked));
     await part("resubmissions", () => resubmitter.run(stale, unconfirmed));
     await part("nonce gaps", () => repairGaps(mined));
   };

@@ -13,9 +13,9 @@ export type MinedWatch = {
   /**
    * One pass over the mined transactions that are not final: each whose block is no longer the chain's block at its
    * height goes back to pending and is broadcast again with the signed bytes that were mined (same nonce, so still
-   * valid); each whose block is final stops being watched.
+   * valid); each whose block is final stops being watched. Returns the ids of those it checked against the chain.
    */
-  pass(view: ChainView): Promise<void>;
+  pass(view: ChainView): Promise<string[]>;
 };
 
 type RpcBlock = { hash: Hex } | null;
@@ -63,17 +63,18 @@ export function createMinedWatch(deps: { pool: pg.Pool; runtime: ChainRuntime; o
   return {
     async pass(view) {
       const rows = await loadWatched(pool, runtime.id, runtime.signers.map((signer) => signer.address), options.maxWatchedPerTick);
-      if (rows.length === 0) return;
+      if (rows.length === 0) return [];
       // A block above the head this pass read was mined since: it is judged on the next pass, against a newer head.
       const judged = rows.filter((row) => row.blockNumber <= view.head.blockNumber);
       const hashes = await canonicalHashes([...new Set(judged.map((row) => row.blockNumber))], view);
+      const checked = judged.filter((row) => hashes.has(row.blockNumber)).map((row) => row.id);
       const changing = judged.flatMap((row): { row: WatchedTransactionRow; change: "reorged" | "finalized" }[] => {
         const hash = hashes.get(row.blockNumber);
         if (hash === undefined) return [];
         if (hash !== row.blockHash) return [{ row, change: "reorged" }];
         return row.blockNumber <= view.finalBlock ? [{ row, change: "finalized" }] : [];
       });
-      if (changing.length === 0) return;
+      if (changing.length === 0) return checked;
       const attempts = await loadAttemptsOf(pool, changing.map(({ row }) => row.id));
       const gone: { id: string; blockHash: Hex }[] = [];
       const done: { id: string; blockHash: Hex }[] = [];
@@ -90,12 +91,13 @@ export function createMinedWatch(deps: { pool: pg.Pool; runtime: ChainRuntime; o
         return reorganised;
       });
       const back = judged.filter((row) => changed.has(row.id));
-      if (back.length === 0) return;
+      if (back.length === 0) return checked;
       runtime.logger.warn("blocks reorganised away: their transactions are pending again and broadcast again", {
         blocks: [...new Set(back.map((row) => `${row.blockNumber} ${row.blockHash}`))],
         transactions: back.map((row) => ({ hash: row.minedHash, signer: row.signer, nonce: row.nonce })),
       });
       await rebroadcast(back);
+      return checked;
     },
   };
 }

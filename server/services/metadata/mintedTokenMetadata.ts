@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Logger } from "../../logger.js";
 import { detachMovedMintMetadata, findMintsAwaitingMetadata, findMintsWithMovedMetadata, recordMintedTokenMetadata } from "../../store/tokenMetadata.js";
 import { type ChainWriter, readReceipt } from "../transactions/chainWriter.js";
-import { mintedFromLogs } from "../transactions/transactions.js";
+import { mintedFromLogs } from "../../chain/transactions/mintedTokens.js";
 
 /**
  * One pass of the job that gives an ERC-721 mint's `metadata` to the token it minted: the token id is only known

@@ -1,9 +1,10 @@
 import type { Hex } from "viem";
+import type { MintedToken } from "../../chain/transactions/mintedTokens.js";
 import { NotFoundError } from "../../errors.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { findProjectOperation } from "../../store/operations.js";
 import { type ChainWriter, transactionUrl } from "./chainWriter.js";
-import { getTransaction, type MintedToken } from "./transactions.js";
+import { getTransaction } from "./transactions.js";
 
 export type OperationView = {
   operationId: string;
@@ -14,6 +15,8 @@ export type OperationView = {
   transactionUrl: string | null;
   minted: MintedToken[];
   createdAt: string;
+  /** When the receipt pass last checked its transaction; null when it sends none. */
+  checkedAt: string | null;
 };
 
 /**
@@ -25,7 +28,7 @@ export async function getOperation(writer: ChainWriter, db: StoreDb, projectId: 
   const operation = await findProjectOperation(db, projectId, operationId);
   if (operation === undefined) throw new NotFoundError(`No operation ${operationId} belongs to this project.`);
   const view = { operationId: operation.id, chainId: operation.chainId, purpose: operation.purpose, createdAt: operation.createdAt.toISOString() };
-  if (operation.transactionHash === null) return { ...view, status: "success", transactionHash: null, transactionUrl: null, minted: [] };
+  if (operation.transactionHash === null) return { ...view, status: "success", transactionHash: null, transactionUrl: null, minted: [], checkedAt: null };
   const transaction = await getTransaction(writer, db, operation.transactionHash);
   return {
     ...view,
@@ -33,5 +36,6 @@ export async function getOperation(writer: ChainWriter, db: StoreDb, projectId: 
     transactionHash: transaction.transactionHash,
     transactionUrl: transactionUrl(writer.runtime, operation.chainId, transaction.transactionHash),
     minted: operation.callIndex === null ? transaction.minted : transaction.minted.slice(operation.callIndex, operation.callIndex + 1),
+    checkedAt: transaction.checkedAt,
   };
 }

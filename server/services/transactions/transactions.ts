@@ -1,15 +1,12 @@
-import { type Address, getAddress, type Hex, parseEventLogs, TransactionReceiptNotFoundError, type TransactionReceipt, zeroAddress } from "viem";
-import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../../abis/index.js";
-import { confirmationsOf } from "../../chain/transactions/finality.js";
+import type { Hex } from "viem";
+import { type MintedToken, mintedFromLogs } from "../../chain/transactions/mintedTokens.js";
 import type { TransactionRecord } from "../../chain/transactions/pipeline.js";
-import { ChainUnavailableError, NotFoundError } from "../../errors.js";
+import { NotFoundError } from "../../errors.js";
 import { formatAmount } from "../../schemas/amounts.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { findProjectCollection } from "../../store/projectCollections.js";
-import type { ChainWriter } from "./chainWriter.js";
-
-/** `amount` is human-readable (ERC-20 decimals applied where the token's decimals are known); `amountRaw` never is. */
-export type MintedToken = { contractAddress: Address; recipientAddress: Address; tokenId: string | null; amount: string; amountRaw: string };
+import { loadChainHead, recordReceipts, type RecordedChainHead } from "../../store/transactionChecks.js";
+import { type ChainWriter, readReceipt } from "./chainWriter.js";
 
 export type TransactionView = {
   chainId: number;
@@ -17,7 +14,7 @@ export type TransactionView = {
   status: "pending" | "success" | "failure";
   blockNumber: string | null;
   blockHash: Hex | null;
-  /** Blocks on top of its block, that block included; 0 while pending. */
+  /** Blocks on top of its block, that block included, up to the head the receipt pass last read; 0 while pending. */
   confirmations: number;
   /** Its block is final by the chain's finality. */
   finalized: boolean;
@@ -29,33 +26,9 @@ export type TransactionView = {
   purpose: string;
   failureReason: string | null;
   minted: MintedToken[];
+  /** When the receipt pass last checked it (a final one: when it last read the head its confirmations count to). */
+  checkedAt: string | null;
 };
-
-/** What one transaction minted, read from its receipt's logs: transfers from the zero address. */
-export function mintedFromLogs(logs: Parameters<typeof parseEventLogs>[0]["logs"]): MintedToken[] {
-  const minted: MintedToken[] = [];
-  const erc721 = parseEventLogs({ abi: tokenHubERC721Abi, logs, eventName: "Transfer", strict: false });
-  for (const log of erc721) {
-    if (log.args.from !== zeroAddress || log.args.tokenId === undefined || log.topics.length !== 4) continue;
-    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: log.args.tokenId.toString(), amount: "1", amountRaw: "1" });
-  }
-  const erc20 = parseEventLogs({ abi: tokenHubERC20Abi, logs, eventName: "Transfer", strict: false });
-  for (const log of erc20) {
-    if (log.args.from !== zeroAddress || log.topics.length !== 3 || log.args.value === undefined) continue;
-    minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to!, tokenId: null, amount: log.args.value.toString(), amountRaw: log.args.value.toString() });
-  }
-  for (const log of parseEventLogs({ abi: tokenHubERC1155Abi, logs, eventName: ["TransferSingle", "TransferBatch"] })) {
-    if (log.args.from !== zeroAddress) continue;
-    if (log.eventName === "TransferSingle") {
-      minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: log.args.id.toString(), amount: log.args.value.toString(), amountRaw: log.args.value.toString() });
-    } else {
-      log.args.ids.forEach((id, index) =>
-        minted.push({ contractAddress: getAddress(log.address), recipientAddress: log.args.to, tokenId: id.toString(), amount: (log.args.values[index] ?? 0n).toString(), amountRaw: (log.args.values[index] ?? 0n).toString() }),
-      );
-    }
-  }
-  return minted;
-}
 
 /** ERC-20 amounts in the token's units, for the tokens this service manages (their decimals are recorded). */
 async function withHumanAmounts(db: StoreDb, chainId: number, minted: MintedToken[]): Promise<MintedToken[]> {
@@ -69,79 +42,66 @@ async function withHumanAmounts(db: StoreDb, chainId: number, minted: MintedToke
 }
 
 /**
- * A transaction the service sent, found by the hash of any of its attempts, on any configured chain. A success whose
- * receipt the chain no longer has, or has in another block, was reorganised away since the receipt loop's last pass:
- * it is answered as the loop is about to record it, pending again with `reorgedFrom`.
+ * A transaction the service sent, found by the hash of any of its attempts, on any configured chain: as the receipt
+ * pass last recorded it (its receipt, its block's standing, the chain's head), without asking the chain. Many clients
+ * polling their mints' status must not spend the RPC's quota the pipeline needs (issue 26).
  */
 export async function getTransaction(writer: ChainWriter, db: StoreDb, hash: Hex): Promise<TransactionView> {
   for (const chain of writer.runtime.chains) {
     const record = await writer.pipeline.get(chain.id, hash);
     if (!record) continue;
-    const reorgedFrom = record.reorgedFrom && { blockNumber: record.reorgedFrom.blockNumber.toString(), blockHash: record.reorgedFrom.blockHash };
-    const pending: TransactionView = {
+    const view: TransactionView = {
       chainId: chain.id,
       transactionHash: record.hash,
-      status: "pending",
-      blockNumber: null,
-      blockHash: null,
-      confirmations: 0,
-      finalized: false,
-      reorgedFrom,
-      gasUsed: null,
-      fee: null,
-      previousHashes: record.previousHashes,
-      purpose: record.purpose,
-      failureReason: null,
-      minted: [],
-    };
-    if (record.status === "pending") return pending;
-    let minted: MintedToken[] = [];
-    if (record.status === "success") {
-      const receipt = await receiptOf(writer, chain.id, record);
-      if (receipt === undefined) return { ...pending, reorgedFrom: { blockNumber: record.blockNumber!.toString(), blockHash: record.blockHash! } };
-      minted = await withHumanAmounts(db, chain.id, mintedFromLogs(receipt.logs));
-    }
-    const { confirmations, finalized } = await finalityOf(writer, chain.id, record);
-    const fee = record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null;
-    return {
-      ...pending,
       status: record.status,
       blockNumber: record.blockNumber?.toString() ?? null,
       blockHash: record.blockHash,
-      confirmations,
-      finalized,
+      confirmations: 0,
+      finalized: false,
+      reorgedFrom: record.reorgedFrom && { blockNumber: record.reorgedFrom.blockNumber.toString(), blockHash: record.reorgedFrom.blockHash },
       gasUsed: record.gasUsed?.toString() ?? null,
-      fee,
+      fee: record.gasUsed !== null && record.effectiveGasPrice !== null ? formatAmount(record.gasUsed * record.effectiveGasPrice, 18) : null,
+      previousHashes: record.previousHashes,
+      purpose: record.purpose,
       failureReason: record.failureReason,
-      minted,
+      minted: [],
+      checkedAt: record.checkedAt?.toISOString() ?? null,
+    };
+    if (record.status === "pending" || record.blockNumber === null) return view;
+    const head = await loadChainHead(db.$client, chain.id);
+    const finalized = record.final || (head !== undefined && record.blockNumber <= head.finalBlock);
+    return {
+      ...view,
+      confirmations: confirmationsUpTo(head, record.blockNumber),
+      finalized,
+      minted: await withHumanAmounts(db, chain.id, await mintedOf(writer, db, record)),
+      checkedAt: checkedAtOf(record, finalized, head),
     };
   }
   throw new NotFoundError(`No transaction ${hash} was sent by this service.`);
 }
 
 /**
- * The receipt of a mined transaction; undefined when the chain no longer holds it in the recorded block. A final
- * transaction's missing receipt goes back under watch (the chain lost a block the chain's finality trusted: a rollback
- * of the local chain), so that it is sent again rather than answered 503 forever. An RPC that cannot answer is a 503.
+ * Blocks from the transaction's up to the head the receipt pass last read. Its own block always counts: the pass reads
+ * the head before the receipts, and a receipt may come from a block mined in between.
  */
-async function receiptOf(writer: ChainWriter, chainId: number, record: TransactionRecord): Promise<TransactionReceipt | undefined> {
-  // Transactions mined before blocks were recorded (block_hash null) were never watched: their receipt is all there is.
-  const recorded = record.blockHash !== null;
-  try {
-    const receipt = await writer.publicClient(chainId).getTransactionReceipt({ hash: record.hash });
-    if (!recorded || receipt.blockHash === record.blockHash) return receipt;
-  } catch (error) {
-    if (!(recorded && error instanceof TransactionReceiptNotFoundError)) {
-      throw new ChainUnavailableError(`Chain ${chainId} did not return the receipt of ${record.hash}; try again shortly.`, { cause: error });
-    }
-  }
-  await writer.pipeline.reopenLost(record);
-  return undefined;
+function confirmationsUpTo(head: RecordedChainHead | undefined, blockNumber: bigint): number {
+  return head === undefined || head.blockNumber < blockNumber ? 1 : Number(head.blockNumber - blockNumber + 1n);
 }
 
-/** Confirmations and finality of a mined transaction, measured against the chain's head and final block now. */
-async function finalityOf(writer: ChainWriter, chainId: number, record: TransactionRecord): Promise<{ confirmations: number; finalized: boolean }> {
-  if (record.blockNumber === null) return { confirmations: 0, finalized: record.final };
-  const view = await writer.pipeline.chainView(chainId);
-  return { confirmations: confirmationsOf(record.blockNumber, view), finalized: record.final || record.blockNumber <= view.finalBlock };
+/** A final transaction is no longer checked; its confirmations are counted to the head the receipt pass last read. */
+function checkedAtOf(record: TransactionRecord, finalized: boolean, head: RecordedChainHead | undefined): string | null {
+  const checked = finalized && head !== undefined ? head.checkedAt : record.checkedAt;
+  return checked?.toISOString() ?? null;
+}
+
+/**
+ * What the transaction minted, as the receipt pass recorded it. A transaction mined before that record existed
+ * (migration 0151) has none: its receipt is read once, and what it minted recorded for the next read.
+ */
+async function mintedOf(writer: ChainWriter, db: StoreDb, record: TransactionRecord): Promise<MintedToken[]> {
+  if (record.minted !== null || record.status !== "success") return record.minted ?? [];
+  const minted = mintedFromLogs((await readReceipt(writer, record.chainId, record.hash)).logs);
+  await recordReceipts(db.$client, [{ id: record.id, minted }]);
+  return minted;
 }

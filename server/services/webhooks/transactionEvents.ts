@@ -1,4 +1,4 @@
-import { getAddress, type Hex, type Log } from "viem";
+import { getAddress, type Hex } from "viem";
 import type { ReceiptLog, TransactionEvents } from "../../chain/transactions/pipeline.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { formatAmount } from "../../schemas/amounts.js";
@@ -14,7 +14,7 @@ import type { Queryable } from "../../store/transactions.js";
 import { insertWebhookEvents, type NewWebhookEvent } from "../../store/webhookOutbox.js";
 import { loadTransactionsForEvents, type TransactionForEvents } from "../../store/webhookTransactions.js";
 import { transactionUrl } from "../transactions/chainWriter.js";
-import { type MintedToken, mintedFromLogs } from "../transactions/transactions.js";
+import { type MintedToken, mintedFromLogs } from "../../chain/transactions/mintedTokens.js";
 import { webhookEvent } from "./webhookEvent.js";
 
 /** Purposes of the requests `mint.confirmed` tells of (server/services/tokens/mint.ts). */
@@ -77,7 +77,7 @@ export function createTransactionEvents(deps: { runtime: RuntimeConfig; retryFor
     };
     const event = (type: WebhookEventType, data: object) => webhookEvent(transaction.projectId, type, subject(transaction.id), data);
     if (MINT_PURPOSES.has(transaction.purpose)) {
-      const minted = status === "success" ? humanAmounts(mintedFromLogs(logs as unknown as Log[]), transaction) : [];
+      const minted = status === "success" ? humanAmounts(mintedFromLogs(logs), transaction) : [];
       return transaction.operations
         .filter((operation) => MINT_PURPOSES.has(operation.purpose))
         .map((operation) =>
