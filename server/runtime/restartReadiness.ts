@@ -19,7 +19,7 @@ export function ponderFinalityBlocks(chainId: number): number {
 
 /**
  * Before Ponder starts on a build it ran before (a restart):
- * - on the embedded chain, the index is kept rather than re-run from Ponder's finalized block (the head less 30 blocks
+ * - on the embedded chain, when the index reached the chain's head, the index is kept rather than re-run from Ponder's finalized block (the head less 30 blocks
  *   there, so a short local chain's whole history): that many empty blocks are mined first, so that the finalized
  *   block Ponder reads at its start is the head the chain had, and what the index holds is then marked final. Ponder's
  *   backfill resumes from its last indexed block up to that head, and its live sync starts after it;
@@ -34,7 +34,10 @@ export async function prepareRestart(pool: pg.Pool, build: string, chains: Runti
   for (const [index, chain] of chains.entries()) {
     const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 2, timeout: 5_000 }) });
     const head = await client.getBlockNumber({ cacheTime: 0 }).then(Number, () => held[index]!);
-    if (chain.local) {
+    // Only an index that reached the chain's head is kept: blocks it never indexed (a start stopped before Ponder ran,
+    // a chain restored from an older state) would sit below the finalized block Ponder takes, never indexed, and
+    // Ponder refuses a finalized block older than the one it recorded. Those starts take Ponder's own crash recovery.
+    if (chain.local && held[index] === head) {
       const blocks = ponderFinalityBlocks(chain.id);
       await client.request({ method: "anvil_mine" as "eth_blockNumber", params: [numberToHex(blocks)] as unknown as undefined });
       const kept = await markIndexFinal(pool, build, chain.id);
