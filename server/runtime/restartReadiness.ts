@@ -1,6 +1,8 @@
 import { createPublicClient, http, numberToHex } from "viem";
 import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
+import { forgetActivityDispatch } from "../store/activityDispatch.js";
+import { clearChainCache, dropIndexSchema } from "../store/index/indexReset.js";
 import { indexedBlockOf } from "../store/index/indexState.js";
 import { markIndexFinal } from "../store/index/localFinality.js";
 import { holdReadyUntil, type ReadyFloor } from "../store/index/readyHold.js";
@@ -34,14 +36,22 @@ export async function prepareRestart(pool: pg.Pool, build: string, chains: Runti
   for (const [index, chain] of chains.entries()) {
     const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 2, timeout: 5_000 }) });
     const head = await client.getBlockNumber({ cacheTime: 0 }).then(Number, () => held[index]!);
-    // Only an index that reached the chain's head is kept: blocks it never indexed (a start stopped before Ponder ran,
-    // a chain restored from an older state) would sit below the finalized block Ponder takes, never indexed, and
-    // Ponder refuses a finalized block older than the one it recorded. Those starts take Ponder's own crash recovery.
+    // Only an index that reached the chain's head is kept. Otherwise (a start stopped before Ponder ran, a node stopped
+    // from outside that wrote an older state than the index saw) blocks it never indexed would sit below the finalized
+    // block Ponder takes, Ponder refuses a finalized block older than the one an earlier start recorded, and its RPC
+    // cache may hold logs of blocks the chain no longer has: the embedded chain's index is rebuilt, as after a reset
+    // of the chain (a short history, re-run in seconds).
     if (chain.local && held[index] === head) {
       const blocks = ponderFinalityBlocks(chain.id);
       await client.request({ method: "anvil_mine" as "eth_blockNumber", params: [numberToHex(blocks)] as unknown as undefined });
       const kept = await markIndexFinal(pool, build, chain.id);
       progress("indexer", `chain ${chain.name} (${chain.id}): the index keeps what it indexed up to block ${kept ?? held[index]!} and resumes after it, no block indexed again (${blocks} empty blocks mined so that Ponder takes block ${head} as final)`);
+    } else if (chain.local) {
+      await clearChainCache(pool, chain.id);
+      await dropIndexSchema(pool, build);
+      await forgetActivityDispatch(pool, chain.id);
+      progress("indexer", `chain ${chain.name} (${chain.id}): the index stopped at block ${held[index]} and the chain is at ${head}: its index is rebuilt`);
+      return;
     }
     floors.push({ chainId: chain.id, block: Math.max(held[index]!, head) });
   }
