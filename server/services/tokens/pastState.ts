@@ -160,6 +160,20 @@ function ownersAtStatement(indexDb: IndexDb, kind: "erc721" | "erc1155", shape: 
 
 type OwnersFilters = { ownerAddress?: Address; tokenId?: bigint };
 
+/** A page of a collection's owners at a block with every token each holds, grouped by owner. */
+async function ownersAt(
+  indexDb: IndexDb,
+  kind: "erc721" | "erc1155",
+  collection: IndexedCollection,
+  past: PastBlock,
+  filters: OwnersFilters,
+  page: { page: number; pageSize: number },
+) {
+  const shape = { owner: filters.ownerAddress !== undefined, tokenId: filters.tokenId !== undefined };
+  const rows = await ownersAtStatement(indexDb, kind, shape)(valuesOf(collection, past, { owner: filters.ownerAddress, tokenId: filters.tokenId }, page));
+  return groupByOwner(rows, page);
+}
+
 /** ERC-721 holders of a collection at a block, by owner address, each with all its tokens. */
 export async function listErc721OwnersAt(
   indexDb: IndexDb,
@@ -168,9 +182,7 @@ export async function listErc721OwnersAt(
   filters: OwnersFilters,
   page: { page: number; pageSize: number },
 ): Promise<Page<Erc721Owner>> {
-  const shape = { owner: filters.ownerAddress !== undefined, tokenId: filters.tokenId !== undefined };
-  const rows = await ownersAtStatement(indexDb, "erc721", shape)(valuesOf(collection, past, { owner: filters.ownerAddress, tokenId: filters.tokenId }, page));
-  const grouped = groupByOwner(rows, page);
+  const grouped = await ownersAt(indexDb, "erc721", collection, past, filters, page);
   if (grouped.owners.length === 0) return { items: [], nextPage: null };
   const sources = await findMetadataSources(indexDb, "erc721", collection.chainId, getAddress(collection.address), grouped.rows.map((row) => BigInt(row.token_id)));
   return {
@@ -191,9 +203,7 @@ export async function listErc1155OwnersAt(
   filters: OwnersFilters,
   page: { page: number; pageSize: number },
 ): Promise<Page<Erc1155Owner>> {
-  const shape = { owner: filters.ownerAddress !== undefined, tokenId: filters.tokenId !== undefined };
-  const rows = await ownersAtStatement(indexDb, "erc1155", shape)(valuesOf(collection, past, { owner: filters.ownerAddress, tokenId: filters.tokenId }, page));
-  const grouped = groupByOwner(rows, page);
+  const grouped = await ownersAt(indexDb, "erc1155", collection, past, filters, page);
   return {
     items: grouped.owners.map(([owner, held]) => ({
       ownerAddress: getAddress(owner),
