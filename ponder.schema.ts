@@ -19,6 +19,11 @@ export const collection = onchainTable(
     symbol: t.text(),
     decimals: t.integer(),
     transferable: t.boolean(),
+    /**
+     * False when a view could not be read (the RPC failed or was too slow, not the contract): then a null above is
+     * unknown rather than absent, and the service reads it again (server/services/collections/collectionDescriptions.ts).
+     */
+    described: t.boolean().notNull(),
     admin: t.hex(),
     createdBlock: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),

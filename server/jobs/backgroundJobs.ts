@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { Logger } from "../logger.js";
+import { collectionDescriber } from "../services/collections/collectionDescriptions.js";
 import { completeUncompletedClaims } from "../services/collections/createCollection.js";
 import { attachMintedTokenMetadata } from "../services/metadata/mintedTokenMetadata.js";
 import { propagateDueMetadata } from "../services/metadata/metadataPropagation.js";
@@ -57,6 +58,12 @@ export function backgroundJobs(deps: BackgroundJobDeps): BackgroundJob[] {
       periodMs: 500,
       lease: "one replica",
       pass: () => propagateDueMetadata({ writer, store, windowMs: runtime.metadataPropagationWindowMs, logger: logger.child({ component: "metadata" }) }),
+    },
+    {
+      name: "collection descriptions",
+      periodMs: 5_000,
+      lease: "one replica",
+      pass: collectionDescriber({ pool, indexSchema: runtime.indexSchema, publicClient: (chainId) => writer.publicClient(chainId), logger }),
     },
     { name: "rolled-back final blocks", periodMs: 1_000, lease: "one replica", pass: () => reopenRolledBackFinal({ pool, writer, chains: runtime.chains }) },
     { name: "idempotency key purge", periodMs: 60_000, lease: "one replica", pass: () => purgeExpiredIdempotencyKeys(store) },

@@ -38,37 +38,74 @@ async function implementationOf(client: ReadClient, address: Address, code: Hex,
  * code that runs (the contract's, or its implementation's behind a minimal or ERC-1967 proxy). Asking a plain ERC-721
  * reverts, and Ponder logs every reverted call as a warning with a stack trace, for an answer the default
  * (transferable) gives just as well. Other proxies hold no selectors of their own: they count as transferable.
+ * Undefined when the code could not be read.
  */
-async function mayHaveTransferable(client: ReadClient, address: Address, at: ReadAt): Promise<boolean> {
-  const code = await client.getCode({ address, ...at }).catch(() => undefined);
-  if (code === undefined) return false;
+async function mayHaveTransferable(client: ReadClient, address: Address, at: ReadAt): Promise<boolean | undefined> {
+  const code = await boundedRead(client.getCode({ address, ...at }));
+  if (code === UNREAD) return undefined;
+  if (code === undefined || code === null) return false;
   if (code.toLowerCase().includes(TRANSFERABLE_SELECTOR)) return true;
   const implementation = await implementationOf(client, address, code, at);
-  const running = implementation === undefined ? undefined : await client.getCode({ address: implementation, ...at }).catch(() => undefined);
-  return running?.toLowerCase().includes(TRANSFERABLE_SELECTOR) ?? false;
+  if (implementation === undefined) return false;
+  const running = await boundedRead(client.getCode({ address: implementation, ...at }));
+  return running === UNREAD ? undefined : (running?.toLowerCase().includes(TRANSFERABLE_SELECTOR) ?? false);
 }
 
-/** A view the contract may not implement (external contracts): absent rather than fatal. */
-async function optionalRead<T>(client: ReadClient, abi: readonly unknown[], address: Address, functionName: string, at: ReadAt): Promise<T | null> {
+/**
+ * How long a collection's row waits for a view. Ponder retries a failing RPC for about a minute per call, which held a
+ * backfill on every collection; past this, the row is stored as not described and the service reads it later.
+ */
+const READ_BOUND_MS = 5_000;
+const UNREAD = Symbol("unread");
+
+/** Errors that say the contract has no such view (it reverted or answered nothing), not that the RPC failed. */
+const ABSENT_VIEW_ERRORS = new Set(["ContractFunctionRevertedError", "ContractFunctionZeroDataError", "ExecutionRevertedError"]);
+function isAbsentView(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (ABSENT_VIEW_ERRORS.has(cause.name)) return true;
+  }
+  return false;
+}
+
+/** A read's answer, `null` for a view the contract lacks, or UNREAD when the RPC failed or took too long. */
+async function boundedRead<T>(read: Promise<T>): Promise<T | null | typeof UNREAD> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof UNREAD>((resolve) => (timer = setTimeout(() => resolve(UNREAD), READ_BOUND_MS)));
+  const answered = read.then(
+    (value) => value,
+    (error: unknown) => (isAbsentView(error) ? null : UNREAD),
+  );
   try {
-    // An absent view answers empty data: no point in Ponder's retries for a flaky RPC.
-    return (await client.readContract({ abi, address, functionName, retryEmptyResponse: false, ...at })) as T;
-  } catch {
-    return null;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** Name, symbol, decimals and transferability as the contract reports them. */
+/** A view the contract may not implement (external contracts): null when absent, UNREAD when it could not be asked. */
+function optionalRead<T>(client: ReadClient, abi: readonly unknown[], address: Address, functionName: string, at: ReadAt) {
+  // An absent view answers empty data: no point in Ponder's retries for a flaky RPC.
+  return boundedRead(client.readContract({ abi, address, functionName, retryEmptyResponse: false, ...at }) as Promise<T>);
+}
+
+/** Name, symbol, decimals and transferability as the contract reports them; `described` false if any was unread. */
 async function describeCollection(client: ReadClient, address: Address, kind: Kind, at: ReadAt, source: "factory" | "external") {
   const abi = kind === "erc20" ? tokenHubERC20Abi : kind === "erc721" ? tokenHubERC721Abi : tokenHubERC1155Abi;
-  const readsTransferable = kind !== "erc20" && (source === "factory" || (await mayHaveTransferable(client, address, at)));
+  const readsTransferable = kind === "erc20" ? false : source === "factory" ? true : await mayHaveTransferable(client, address, at);
   const [name, symbol, decimals, transferable] = await Promise.all([
     optionalRead<string>(client, abi, address, "name", at),
     optionalRead<string>(client, abi, address, "symbol", at),
     kind === "erc20" ? optionalRead<number>(client, abi, address, "decimals", at) : Promise.resolve(null),
-    readsTransferable ? optionalRead<boolean>(client, abi, address, "transferable", at) : Promise.resolve(true),
+    readsTransferable ? optionalRead<boolean>(client, abi, address, "transferable", at) : Promise.resolve(readsTransferable === undefined ? UNREAD : true),
   ]);
-  return { name, symbol, decimals: decimals === null ? null : Number(decimals), transferable: transferable ?? true };
+  const known = <T>(value: T | null | typeof UNREAD) => (value === UNREAD ? null : value);
+  return {
+    name: known(name),
+    symbol: known(symbol),
+    decimals: decimals === null || decimals === UNREAD ? null : Number(decimals),
+    transferable: transferable === UNREAD ? null : (transferable ?? true),
+    described: ![name, symbol, decimals, transferable].includes(UNREAD),
+  };
 }
 
 /**
@@ -81,7 +118,8 @@ async function describeCollection(client: ReadClient, address: Address, kind: Ki
 async function describeFactoryCollection(client: ReadClient, address: Address, kind: Kind, blockNumber: bigint) {
   const latest = await describeCollection(client, address, kind, { cache: "immutable" }, "factory");
   if (latest.name !== null) return latest;
-  return await describeCollection(client, address, kind, { blockNumber }, "factory");
+  const atEvent = await describeCollection(client, address, kind, { blockNumber }, "factory");
+  return atEvent.described ? atEvent : latest;
 }
 
 ponder.on("TokenFactory:CollectionCreated", async ({ event, context }) => {

@@ -5,6 +5,7 @@ import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
+import { selectDescribedCollections } from "./indexedCollections.js";
 
 export type IndexDb = ReadonlyDrizzle<typeof schema>;
 
@@ -40,9 +41,7 @@ export async function listCollections(
   requireChain(runtime, query.chainId);
   const statement = preparedStatement<CollectionRow>(indexDb, "tokenhub_collections", () => {
     const { collection } = schema;
-    return indexDb
-      .select()
-      .from(collection)
+    return selectDescribedCollections(indexDb)
       .where(eq(collection.chainId, sql.placeholder("chainId")))
       .orderBy(asc(collection.createdBlock), asc(collection.address))
       .limit(sql.placeholder("limit"))

@@ -1,12 +1,32 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Address } from "viem";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { NotFoundError } from "../../errors.js";
+import { collectionDescriptions } from "../../store/database/schema.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "./collections.js";
 
 export type IndexedCollection = typeof schema.collection.$inferSelect;
+
+/**
+ * Collections as every read serves them: where the index could not read a view (`described` false), what the
+ * service's description pass read since (collectionDescriptions.ts) fills its nulls.
+ */
+export function selectDescribedCollections(indexDb: IndexDb) {
+  const { collection } = schema;
+  const described = collectionDescriptions;
+  return indexDb
+    .select({
+      ...getTableColumns(collection),
+      name: sql<string | null>`coalesce(${collection.name}, ${described.name})`.as("name"),
+      symbol: sql<string | null>`coalesce(${collection.symbol}, ${described.symbol})`.as("symbol"),
+      decimals: sql<number | null>`coalesce(${collection.decimals}, ${described.decimals})`.as("decimals"),
+      transferable: sql<boolean | null>`coalesce(${collection.transferable}, ${described.transferable})`.as("transferable"),
+    })
+    .from(collection)
+    .leftJoin(described, and(eq(described.chainId, collection.chainId), eq(described.address, collection.address)));
+}
 
 /**
  * Collections seen in the index in the last seconds. Every read route checks its contract first; a collection row is
@@ -21,10 +41,7 @@ export async function findIndexedCollection(indexDb: IndexDb, chainId: number, a
   const now = Date.now();
   const known = seen.get(key);
   if (known && known.until > now) return known.row;
-  const [row] = await indexDb
-    .select()
-    .from(schema.collection)
-    .where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address)));
+  const [row] = await selectDescribedCollections(indexDb).where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address)));
   if (row) seen.set(key, { row, until: now + SEEN_FOR_MS });
   else seen.delete(key);
   return row;

@@ -8,16 +8,14 @@ import { findProjectCollection, tokenTypesExist } from "../../store/projectColle
 import { findMetadataSources } from "../../store/metadataSources.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
+import { selectDescribedCollections } from "../collections/indexedCollections.js";
 import { type OpenSeaMetadata, tokenMetadataFrom, toOpenSeaFields } from "./metadata.js";
 
 type Deps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 
 export async function indexedCollection(deps: Deps, chainId: number, address: Address, nftOnly: boolean) {
   requireChain(deps.runtime, chainId);
-  const [collection] = await deps.indexDb
-    .select()
-    .from(schema.collection)
-    .where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address.toLowerCase() as Address)));
+  const [collection] = await selectDescribedCollections(deps.indexDb).where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address.toLowerCase() as Address)));
   if (!collection || (nftOnly && collection.kind === "erc20")) {
     throw new NotFoundError(`${address} on chain ${chainId} is not an indexed ${nftOnly ? "NFT collection" : "contract"}.`);
   }

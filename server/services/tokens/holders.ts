@@ -9,7 +9,7 @@ import { findMetadataSources } from "../../store/metadataSources.js";
 import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
-import { findIndexedCollection, type IndexedCollection } from "../collections/indexedCollections.js";
+import { findIndexedCollection, type IndexedCollection, selectDescribedCollections } from "../collections/indexedCollections.js";
 import type { IndexFreshness } from "../chains/indexFreshness.js";
 import { tokenMetadataFrom } from "../metadata/metadata.js";
 import { holdingsAt, type PastBlock, resolvePastBlock } from "./pastState.js";
@@ -85,7 +85,7 @@ async function collectionsNamed(indexDb: IndexDb, addresses: Address[], chainId:
     const found = await Promise.all(addresses.map((address) => findIndexedCollection(indexDb, chainId, address)));
     return found.filter((collection) => collection !== undefined);
   }
-  return await indexDb.select().from(schema.collection).where(inArray(schema.collection.address, addresses));
+  return await selectDescribedCollections(indexDb).where(inArray(schema.collection.address, addresses));
 }
 
 /** The NFT entry of a holder: effective metadata in the write-form names the holders shape uses. */

@@ -131,3 +131,18 @@ export const cloudKeyMaster = appSchema.table("cloud_key_master", {
   masterKeyId: text("master_key_id").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What the service read of collections the index could not describe (migration 0190; collectionDescriptions.ts). */
+export const collectionDescriptions = appSchema.table(
+  "collection_descriptions",
+  {
+    chainId: integer("chain_id").notNull(),
+    address: text("address").notNull(),
+    name: text("name"),
+    symbol: text("symbol"),
+    decimals: integer("decimals"),
+    transferable: boolean("transferable"),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+);
