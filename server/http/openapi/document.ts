@@ -31,7 +31,7 @@ export function documentConfig(version: string, publicUrl: string) {
         "Self-hosted token service: mint, permits, metadata, media, ERC-6551 accounts, cloud keys and index queries. Every route but the public ones (`security: []`) takes `Authorization: Bearer <token>`, a token created with `tokenhub token create` whose scopes allow the route. Errors are answered as `{ success: false, error, code, details? }`.",
       license: { name: "MIT", url: "https://opensource.org/license/mit" },
     },
-    servers: [{ url: publicUrl, description: "This tokenhub (TOKENHUB_PUBLIC_URL)" }],
+    servers: [{ url: publicUrl, description: "This tokenhub (PUBLIC_URL)" }],
     security: [{ bearerAuth: [] }],
     tags: TAGS,
   };
