@@ -27,14 +27,18 @@ async function get(pathAndQuery: string): Promise<{ status: number; body: Body }
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function graphqlCollection(): Promise<Body | undefined> {
+async function graphql(query: string): Promise<Body | undefined> {
   const response = await fetch(`${service.baseUrl}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
-    body: JSON.stringify({ query: `{ collections(where: { chainId: ${CHAIN_ID} }) { items { address name symbol described } } }` }),
+    body: JSON.stringify({ query }),
   });
-  const body = (await response.json()) as { data?: { collections: { items: Body[] } } };
-  return body.data?.collections.items[0];
+  return ((await response.json()) as { data?: Body }).data;
+}
+
+async function graphqlCollection(): Promise<Body | undefined> {
+  const data = await graphql(`{ collections(where: { chainId: ${CHAIN_ID} }) { items { address name symbol described } } }`);
+  return data?.collections.items[0];
 }
 
 beforeAll(async () => {
@@ -73,15 +77,16 @@ afterAll(async () => {
 
 describe("a collection whose views cannot be read while it is indexed", () => {
   it("is indexed without waiting on the RPC, marked not described, and the gap is logged with a count", async () => {
-    const started = Date.now();
     await service.start();
-    const item = await waitFor(async () => (await graphqlCollection()) ?? false, { timeoutMs: 90_000, message: () => "the flaky chain's collection was not indexed" });
+    // From the moment Ponder indexes the chain to the row: the reads' bound, not Ponder's minute of retries per view.
+    await waitFor(() => service.output().includes("Started live indexing chain=flaky"), { timeoutMs: 120_000, intervalMs: 50, message: () => "the flaky chain was not indexed" });
+    const started = Date.now();
+    const item = await waitFor(async () => (await graphqlCollection()) ?? false, { timeoutMs: 90_000, intervalMs: 100, message: () => "the flaky chain's collection was not indexed" });
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(item).toEqual({ address: nft.toLowerCase(), name: null, symbol: null, described: false });
     // Its token is indexed too: the backfill went on past the collection.
-    const tokens = await get(`/api/v1/erc721/tokens?chainId=${CHAIN_ID}&contractAddress=${nft}`);
-    expect(tokens.status, JSON.stringify(tokens.body)).toBe(200);
-    expect(tokens.body.tokens.map((token: Body) => token.tokenId)).toEqual(["7"]);
-    expect(Date.now() - started).toBeLessThan(60_000);
+    // (Asked through GraphQL, as the row: the chain's REST reads answer 503 once its RPC has failed every call for 10 s.)
+    expect(await graphql(`{ erc721Tokens(where: { chainId: ${CHAIN_ID} }) { items { tokenId } } }`)).toEqual({ erc721Tokens: { items: [{ tokenId: "7" }] } });
     await waitFor(() => /1 collection\(s\) on chain 31339 have no name or symbol yet/.test(service.output()), {
       timeoutMs: 30_000,
       message: () => "no log line counted the undescribed collection",

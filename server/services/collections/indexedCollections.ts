@@ -31,7 +31,8 @@ export function selectDescribedCollections(indexDb: IndexDb) {
 /**
  * Collections seen in the index in the last seconds. Every read route checks its contract first; a collection row is
  * written once and never changed, so only a reorg of its creation could make an entry stale, for at most this long.
- * Absent collections are not remembered: one created a moment ago must be found.
+ * Absent collections are not remembered: one created a moment ago must be found; nor are undescribed ones, whose
+ * fields the description pass may fill at any moment.
  */
 const SEEN_FOR_MS = 5_000;
 const seen = new Map<string, { row: IndexedCollection; until: number }>();
@@ -42,7 +43,7 @@ export async function findIndexedCollection(indexDb: IndexDb, chainId: number, a
   const known = seen.get(key);
   if (known && known.until > now) return known.row;
   const [row] = await selectDescribedCollections(indexDb).where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address)));
-  if (row) seen.set(key, { row, until: now + SEEN_FOR_MS });
+  if (row?.described) seen.set(key, { row, until: now + SEEN_FOR_MS });
   else seen.delete(key);
   return row;
 }
