@@ -20,6 +20,13 @@ export type LimitingProxy = {
   widestGetLogs: number;
   /** Every request is answered 429 with Alchemy's words, or (with a predicate) those containing a call it picks. */
   refuse(which: "all" | "none" | ((call: Call) => boolean)): void;
+  /**
+   * While a message is set, every eth_sendRawTransaction is answered with it as a JSON-RPC error (code -32000), as a
+   * node whose pool takes no more ("txpool is full") answers; the other calls of a batch go on to the node.
+   */
+  refuseSends(message: string | undefined): void;
+  /** Sends refused by refuseSends: the calls, and the requests (a batch counted once) that carried them. */
+  sendsRefused: { calls: number; requests: number };
   stop(): Promise<void>;
 };
 
@@ -41,12 +48,15 @@ const RATE_LIMITED_BODY = JSON.stringify({
 /**
  * A JSON-RPC proxy in front of a real node that imposes what hosted providers impose: eth_getLogs ranges over a
  * limit refused with Alchemy's error, a calls-per-second budget over which it answers HTTP 429 (each call of a batch
- * counted, as compute units are), or every request refused. It counts what it forwarded by method.
+ * counted, as compute units are), every request refused, or transactions refused as by a full pool. It counts what it
+ * forwarded by method.
  */
 export async function startLimitingProxy(target: string, options: LimitingProxyOptions = {}): Promise<LimitingProxy> {
   const forwarded = new Map<string, number>();
   const refused = { rateLimited: 0, range: 0, all: 0 };
   let refusing: (call: Call) => boolean = () => false;
+  let sendRefusal: string | undefined;
+  const sendsRefused = { calls: 0, requests: 0 };
   let widestGetLogs = 0;
   // When each call admitted within the last second was admitted.
   let admitted: number[] = [];
@@ -84,9 +94,14 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
     }
     const answers = new Map<number, unknown>();
     const toNode: Call[] = [];
+    const refusal = sendRefusal;
+    if (refusal !== undefined && calls.some((call) => call.method === "eth_sendRawTransaction")) sendsRefused.requests++;
     calls.forEach((call, index) => {
       const rangeError = overRange(call);
-      if (rangeError !== undefined) {
+      if (refusal !== undefined && call.method === "eth_sendRawTransaction") {
+        sendsRefused.calls++;
+        answers.set(index, { jsonrpc: "2.0", id: call.id, error: { code: -32000, message: refusal } });
+      } else if (rangeError !== undefined) {
         refused.range++;
         answers.set(index, { jsonrpc: "2.0", id: call.id, error: rangeError });
       } else {
@@ -127,6 +142,10 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
     refuse(which) {
       refusing = which === "all" ? () => true : which === "none" ? () => false : which;
     },
+    refuseSends(message) {
+      sendRefusal = message;
+    },
+    sendsRefused,
     stop: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

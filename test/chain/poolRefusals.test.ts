@@ -1,0 +1,95 @@
+/**
+ * Issue 26, Deliver 5: the node's in-flight limits slow the pipeline down and never lose a mint. For a while the RPC
+ * (the limiting proxy in front of a real anvil) answers every eth_sendRawTransaction as a node whose pool takes no more
+ * does; mints keep arriving meanwhile. They are answered and stay recorded, the signer's lane pauses (its sends during
+ * the refusals are few, where one per arriving batch would be sent without the pause), and once the node takes
+ * transactions again every mint lands exactly once. (Mints beyond what the lane keeps in flight wait for room, and are
+ * answered once the node takes transactions again.)
+ */
+import type { Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC721Abi } from "../../abis/index.js";
+import type { SentTransaction } from "../../server/chain/transactions/pipeline.js";
+import { startLimitingProxy, type LimitingProxy } from "../helpers/limitingProxy.js";
+import { waitFor } from "../helpers/waitFor.js";
+import { chainNonce, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
+
+/** How long the node refuses, and how often a mint arrives meanwhile. */
+const REFUSAL_MS = 8_000;
+const MINT_EVERY_MS = 100;
+/**
+ * The most send requests the refusals may see. The lane's pause starts at 500 ms and doubles with each refused send
+ * (up to 10 s): within 8 s it wakes about four times, and a wake sends at most twice (what the node dropped, then the
+ * batch that waited). Without the pause a send would follow each batch of arrivals, about one every 100 ms.
+ */
+const MOST_SENDS_DURING_REFUSALS = 12;
+
+let world: PipelineWorld;
+let proxy: LimitingProxy;
+beforeAll(async () => {
+  world = await startPipelineWorld();
+  proxy = await startLimitingProxy(world.chain.node.rpcUrl);
+});
+afterAll(async () => {
+  await proxy?.stop();
+  await world?.stop();
+});
+
+describe("the node's pool refusing sends", () => {
+  it.each(["txpool is full", "replacement transaction underpriced"])(
+    "answers and records the mints sent while the node answers %j, sends little meanwhile, and lands each once afterwards",
+    { timeout: 120_000 },
+    async (refusal) => {
+      const signer = await world.newSigner();
+      const collection = await world.erc721([signer.address]);
+      const startNonce = await chainNonce(world, signer.address);
+      const { logger, lines } = memoryLogger();
+      // The receipt loop would offer refused transactions again after dropGraceMs: later than the refusals last, so
+      // that what is sent during them is the lane's doing.
+      const pipeline = await world.pipeline([signer], { rpcUrl: proxy.url, logger, dropGraceMs: 30_000, resubmitAfterMs: 60_000 });
+      const before = { ...proxy.sendsRefused };
+
+      proxy.refuseSends(refusal);
+      const began = Date.now();
+      const mints: Promise<SentTransaction>[] = [];
+      const answeredMeanwhile: SentTransaction[] = [];
+      for (let index = 0; Date.now() - began < REFUSAL_MS; index++) {
+        const mint = pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(index)), purpose: "test.mint" });
+        void mint.then((sent) => answeredMeanwhile.push(sent));
+        mints.push(mint);
+        await new Promise((resolve) => setTimeout(resolve, MINT_EVERY_MS));
+      }
+      // Answered during the refusals (those that found room in flight), recorded, none on chain.
+      const records = await Promise.all(answeredMeanwhile.map((sent) => pipeline.get(sent.chainId, sent.hash)));
+      expect(records.map((record) => record?.status)).toEqual(answeredMeanwhile.map(() => "pending"));
+      expect(await totalMinted(world, collection)).toBe(0n);
+      const duringRefusals = { calls: proxy.sendsRefused.calls - before.calls, requests: proxy.sendsRefused.requests - before.requests };
+      proxy.refuseSends(undefined);
+
+      expect(answeredMeanwhile.length).toBeGreaterThanOrEqual(20);
+      expect(duringRefusals.requests).toBeGreaterThan(0);
+      expect(duringRefusals.requests, `${duringRefusals.requests} send requests (${duringRefusals.calls} transactions) for ${mints.length} mints`).toBeLessThanOrEqual(
+        MOST_SENDS_DURING_REFUSALS,
+      );
+      expect(lines.some((line) => line.includes("the node's pool refused sends: slowing down"))).toBe(true);
+
+      // The rest are answered once the node takes transactions again.
+      const answered = await Promise.all(mints);
+      const hashes = [...new Set(answered.map((sent) => sent.hash))];
+      await waitFor(
+        async () => {
+          const found = await Promise.all(hashes.map((hash) => pipeline.get(world.chain.chainId, hash as Hex)));
+          return found.every((record) => record?.status === "success");
+        },
+        { timeoutMs: 30_000, intervalMs: 200, message: () => "mints answered during the refusals not all mined" },
+      );
+      const balances = await Promise.all(
+        answered.map((_, index) => world.chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [recipient(index)] })),
+      );
+      expect(balances).toEqual(answered.map(() => 1n));
+      expect(await totalMinted(world, collection)).toBe(BigInt(answered.length));
+      // One nonce per transaction the lane recorded, no gap filled, nothing sent twice at another nonce.
+      expect(await chainNonce(world, signer.address)).toBe(startNonce + new Set(answered.map((sent) => sent.nonce)).size);
+    },
+  );
+});
