@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import pkcs11js from "pkcs11js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage, keccak256, parseTransaction, recoverTransactionAddress, type TransactionSerializedEIP1559, verifyMessage, verifyTypedData } from "viem";
-import { pkcs11Account } from "../../server/custody/pkcs11Account.js";
-import { openPkcs11Token, type Pkcs11Settings, type Pkcs11Token } from "../../server/custody/pkcs11Token.js";
+import { pkcs11Account, pkcs11Signer } from "../../server/custody/pkcs11Account.js";
+import { openPkcs11Token, type Pkcs11Key, type Pkcs11Settings, type Pkcs11Token } from "../../server/custody/pkcs11Token.js";
 import { ConfigError, SignerUnavailableError } from "../../server/errors.js";
 import { createSoftHsmToken, type SoftHsmToken } from "../helpers/softhsm.js";
 
@@ -87,14 +87,22 @@ describe("PKCS#11 signer on a SoftHSM2 token", () => {
     expect(parseTransaction(raw).nonce).toBe(7);
   });
 
-  it("gives s in the lower half of the order on every signature (EIP-2)", async () => {
+  // A transaction signer keeps a table of its public key's multiples to find the recovery bit (pkcs11Account.ts); a
+  // cloud key does not. Both parities must come out right: a wrong bit recovers another address.
+  it.each([
+    ["a cloud key", async (key: Pkcs11Key) => pkcs11Account(token, key)],
+    ["a transaction signer", async (key: Pkcs11Key) => await pkcs11Signer(token, key.label)],
+  ])("gives s in the lower half of the order (EIP-2) and the right recovery bit on every signature, as %s", async (_, accountOf) => {
     const key = (await token.findKey("signer-1"))!;
-    const account = pkcs11Account(token, key);
+    const account = await accountOf(key);
+    const parities = new Set<string>();
     for (let i = 0; i < 40; i++) {
       const signature = await account.signMessage({ message: `low s ${i}` });
       expect(BigInt(`0x${signature.slice(66, 130)}`) <= HALF_ORDER).toBe(true);
       expect(await verifyMessage({ address: key.address, message: `low s ${i}`, signature })).toBe(true);
+      parities.add(signature.slice(130));
     }
+    expect(parities).toEqual(new Set(["1b", "1c"]));
   });
 
   it("keeps the private key in the token: not extractable, sensitive, its value refused", async () => {
