@@ -62,6 +62,11 @@ export function treeMemoryMiB(rootPid: number): Map<string, number> {
   return perProgram(rootPid, (pid) => Number(/Pss:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024);
 }
 
+/** Resident memory (RSS) of a process and all its descendants, per program, in MiB. */
+export function treeRssMiB(rootPid: number): Map<string, number> {
+  return perProgram(rootPid, (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+}
+
 // USER_HZ: the unit of /proc/<pid>/stat's times; 100 on every Linux this runs on.
 const CLOCK_TICKS_PER_SECOND = 100;
 

@@ -16,17 +16,19 @@ export type BenchService = {
   /** The embedded database's connection string. */
   databaseUrl(): string;
   post(pathname: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Stops the service, keeping its data directory for another start. */
+  stop(): Promise<void>;
   /** Stops the service and removes its data directory. */
   destroy(): Promise<void>;
 };
 
 /**
- * `tokenhub start` (with `args`, such as `--role api`) as a user runs it, on a fresh data directory, with a known admin
- * token; resolves once it is up.
+ * `tokenhub start` (with `args`, such as `--role api`) as a user runs it, on a fresh data directory (or `again`'s, a
+ * stopped service's), with a known admin token; resolves once it is up.
  */
-export async function startBenchService(label: string, env: NodeJS.ProcessEnv = {}, args: string[] = []): Promise<BenchService> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
-  const token = `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
+export async function startBenchService(label: string, env: NodeJS.ProcessEnv = {}, args: string[] = [], again?: BenchService): Promise<BenchService> {
+  const dataDir = again?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `tokenhub-bench-${label}-`));
+  const token = again?.token ?? `thk_bench_${crypto.randomBytes(16).toString("hex")}`;
   // Between freePort() and Ponder's listen another program can take the port: the service then refuses to start
   // (saying so), and the benchmark tries another port.
   for (let attempt = 1; ; attempt++) {
@@ -71,6 +73,10 @@ async function startOn(dataDir: string, port: number, token: string, env: NodeJS
         body: JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
     },
     async destroy() {
       child.kill("SIGTERM");

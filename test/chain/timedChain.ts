@@ -17,7 +17,8 @@ export type TimedChain = {
   signerKey: Hex;
   /**
    * Writes a chains file serving this chain as a remote one (its RPC at `rpcUrl`, this node's by default), with
-   * `settings` beside: per-chain RPC limits, finality. Returns the file's path.
+   * `settings` beside: per-chain RPC limits, finality. With core contracts deployed by startTimedChain, indexed from
+   * block 0. Returns the file's path.
    */
   writeChainsFile(directory: string, settings?: Record<string, unknown>, rpcUrl?: string): string;
   stop(): Promise<void>;
@@ -25,12 +26,24 @@ export type TimedChain = {
 
 /**
  * An anvil that makes a block every `blockTime` seconds under a block gas limit, as public chains do (not one block
- * per transaction as the embedded chain), with tokenhub's core contracts deployed.
+ * per transaction as the embedded chain), with `history` blocks mined first and tokenhub's core contracts deployed,
+ * unless `deployCore` is false: then `tokenhub contract deploy` is what deploys them, and the chains file leaves
+ * startBlock to the block it records.
  */
-export async function startTimedChain(options: { blockTime?: number; gasLimit?: number } = {}): Promise<TimedChain> {
+export async function startTimedChain(options: { blockTime?: number; gasLimit?: number; history?: number; deployCore?: boolean } = {}): Promise<TimedChain> {
   const node = await startAnvil({ chainId: TIMED_CHAIN_ID, blockTime: options.blockTime ?? 2, gasLimit: options.gasLimit ?? 30_000_000, quiet: true });
   const chain = chainClient(node.rpcUrl, TIMED_CHAIN_ID);
-  await deployCore(chain.client, chain.accounts[0]!);
+  if (options.history !== undefined) {
+    // Straight to the node: a client's timeout and retry would mine the history twice.
+    const mined = await fetch(node.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: [`0x${options.history.toString(16)}`] }),
+    });
+    if (!mined.ok) throw new Error(`anvil_mine answered ${mined.status}`);
+  }
+  const deployed = options.deployCore ?? true;
+  if (deployed) await deployCore(chain.client, chain.accounts[0]!);
   const signer = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 1 });
   return {
     node,
@@ -38,7 +51,7 @@ export async function startTimedChain(options: { blockTime?: number; gasLimit?: 
     signerKey: bytesToHex(signer.getHdKey().privateKey!),
     writeChainsFile(directory, settings = {}, rpcUrl = node.rpcUrl) {
       const file = path.join(directory, "chains.json");
-      fs.writeFileSync(file, JSON.stringify({ chains: [{ id: TIMED_CHAIN_ID, name: "timed", rpcUrl, startBlock: 0, ...settings }] }));
+      fs.writeFileSync(file, JSON.stringify({ chains: [{ id: TIMED_CHAIN_ID, name: "timed", rpcUrl, ...(deployed ? { startBlock: 0 } : {}), ...settings }] }));
       return file;
     },
     stop: () => node.stop(),
