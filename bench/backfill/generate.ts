@@ -11,6 +11,7 @@ export const BENCH_CHAIN_ID = 900_900;
 const PONDER_FINALITY_BLOCKS = 30;
 /** A public chain's block: a few thousand transfers each, so the backfill walks hundreds of blocks, not a handful. */
 const BLOCK_GAS_LIMIT = 30_000_000;
+const GWEI = 1_000_000_000n;
 /** Recipients of one mintToMany / mintBatch call. */
 const MINTS_PER_CALL = 250;
 /** At most this many eth_sendTransaction calls, or this much calldata, per JSON-RPC batch (anvil refuses large bodies). */
@@ -79,9 +80,12 @@ async function sendAndMine(url: string, transactions: Transaction[]): Promise<vo
     nonces.set(sender, nonce + 1n);
     return numberToHex(nonce);
   };
+  const fees = { maxFeePerGas: numberToHex(2n * GWEI), maxPriorityFeePerGas: "0x0" };
   const send = (batch: Transaction[]) =>
-    rpc(url, batch.map((transaction) => ({ method: "eth_sendTransaction", params: [{ ...transaction, gas: numberToHex(transaction.gas), nonce: nonceOf(transaction.from) }] })));
+    rpc(url, batch.map((transaction) => ({ method: "eth_sendTransaction", params: [{ ...transaction, ...fees, gas: numberToHex(transaction.gas), nonce: nonceOf(transaction.from) }] })));
   const mine = async (block: Transaction[]) => {
+    // Full blocks raise the base fee by an eighth each (EIP-1559): after some hundreds the sender could pay no more.
+    await rpc(url, [{ method: "anvil_setNextBlockBaseFeePerGas", params: [numberToHex(GWEI)] }]);
     for (let at = 0; at < block.length; ) {
       let bytes = 0;
       let end = at;
