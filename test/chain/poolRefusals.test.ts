@@ -23,6 +23,8 @@ const MINT_EVERY_MS = 100;
  * batch that waited). Without the pause a send would follow each batch of arrivals, about one every 100 ms.
  */
 const MOST_SENDS_DURING_REFUSALS = 12;
+/** The same with no request arriving: only the lane's looks for dropped sends, each after the pause. */
+const MOST_IDLE_SENDS = 6;
 
 let world: PipelineWorld;
 let proxy: LimitingProxy;
@@ -92,4 +94,24 @@ describe("the node's pool refusing sends", () => {
       expect(await chainNonce(world, signer.address)).toBe(startNonce + new Set(answered.map((sent) => sent.nonce)).size);
     },
   );
+
+  it("keeps the pause when no request arrives: the lane's look for dropped sends waits for it too", { timeout: 120_000 }, async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const { logger } = memoryLogger();
+    const pipeline = await world.pipeline([signer], { rpcUrl: proxy.url, logger, dropGraceMs: 30_000, resubmitAfterMs: 60_000 });
+    const before = { ...proxy.sendsRefused };
+    proxy.refuseSends("txpool is full");
+    const mints = Array.from({ length: 5 }, (_, index) =>
+      pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(1_000 + index)), purpose: "test.mint" }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, REFUSAL_MS));
+    const requests = proxy.sendsRefused.requests - before.requests;
+    proxy.refuseSends(undefined);
+    // Pauses of 0.5, 1, 2 and 4 s fit about four looks into 8 s; a look every 500 ms regardless would be sixteen.
+    expect(requests).toBeGreaterThan(0);
+    expect(requests, `${requests} send requests in ${REFUSAL_MS} ms without a request arriving`).toBeLessThanOrEqual(MOST_IDLE_SENDS);
+    await Promise.all(mints);
+    await waitFor(async () => (await totalMinted(world, collection)) === 5n, { timeoutMs: 30_000, intervalMs: 200, message: () => "the idle lane's mints did not land" });
+  });
 });

@@ -229,9 +229,10 @@ export function createSignerLane(deps: {
       if (queue.length === 0) {
         // Until what this lane sent is mined, it keeps looking for sends the node dropped.
         if (closed || !inFlight()) break;
-        // A request arriving meanwhile ends the pause: it is not kept waiting for the look.
+        // A request arriving meanwhile ends the wait: it is not kept waiting for the look. The look sends again what
+        // the node dropped, so it waits for the pause after the node's pool refused sends.
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, WINDOW_POLL_MS);
+          const timer = setTimeout(resolve, Math.max(WINDOW_POLL_MS, backoff.until - Date.now()));
           wake = () => {
             clearTimeout(timer);
             resolve();
