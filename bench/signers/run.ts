@@ -4,7 +4,10 @@
  * mints accepted per second through the API at concurrency 50 (the pipeline joins the mints to one collection into
  * shared transactions, so a signature's cost is paid once per joined transaction, not once per mint).
  *
- *   npm run bench:signers [-- --signatures 500 --mints 1000]
+ * The machine is shared: each round measures both kinds, in alternating order, and the figures are the medians of the
+ * rounds, with the token's as a ratio of the local key's.
+ *
+ *   npm run bench:signers [-- --signatures 500 --mints 1000 --rounds 3]
  */
 import { parseArgs } from "node:util";
 import type { LocalAccount } from "viem";
@@ -12,13 +15,18 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { pkcs11Signer } from "../../server/custody/pkcs11Account.js";
 import { openPkcs11Token } from "../../server/custody/pkcs11Token.js";
 import { createSoftHsmToken, type SoftHsmToken } from "../../test/helpers/softhsm.js";
-import { httpLoad } from "../lib/load.js";
+import { httpLoad, type Measured } from "../lib/load.js";
 import { startBenchService } from "../lib/service.js";
 
-const { values } = parseArgs({ options: { signatures: { type: "string", default: "500" }, mints: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: { signatures: { type: "string", default: "500" }, mints: { type: "string", default: "1000" }, rounds: { type: "string", default: "3" } },
+});
 const signatures = Number(values.signatures);
 const mints = Number(values.mints);
+const rounds = Number(values.rounds);
 const RECIPIENT = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
+
+type Kind = "local" | "token";
 
 async function signaturesPerSecond(account: LocalAccount, concurrency: number): Promise<number> {
   let next = 0;
@@ -34,7 +42,7 @@ async function signaturesPerSecond(account: LocalAccount, concurrency: number): 
   return signatures / ((performance.now() - began) / 1000);
 }
 
-async function mintsPerSecond(label: string, env: NodeJS.ProcessEnv): Promise<{ perSecond: number; p50: number; p99: number; failures: number }> {
+async function mintsPerSecond(label: string, env: NodeJS.ProcessEnv): Promise<Measured> {
   const service = await startBenchService(label, env);
   try {
     const created = await service.post("/api/v1/erc721/create", { chainId: 31337, name: "Bench", symbol: "BNC" });
@@ -48,27 +56,61 @@ async function mintsPerSecond(label: string, env: NodeJS.ProcessEnv): Promise<{ 
   }
 }
 
+/** Round r measures local first when r is even, the token first when it is odd. */
+function inTurn(round: number): Kind[] {
+  return round % 2 === 0 ? ["local", "token"] : ["token", "local"];
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A table row: each kind's median with the rounds' values, and the token's median as a share of the local one. */
+function row(name: string, figures: Record<Kind, number[]>, digits = 0): string {
+  const cell = (kind: Kind) => `${median(figures[kind]).toFixed(digits)} (${figures[kind].map((each) => each.toFixed(digits)).join(", ")})`;
+  return `| ${name} | ${cell("local")} | ${cell("token")} | ${(median(figures.token) / median(figures.local)).toFixed(2)} |`;
+}
+
+const sum = (measured: Measured[]) => measured.reduce((total, each) => total + each.failures, 0);
+
 const softhsm: SoftHsmToken = createSoftHsmToken({ label: "bench" });
 process.env.SOFTHSM2_CONF = softhsm.conf;
 try {
   const token = openPkcs11Token({ library: softhsm.library, token: { label: softhsm.label }, pin: softhsm.pin, sources: { library: "library", token: "token", pin: "pin" } });
-  const inToken = await pkcs11Signer(token, "bench-signer");
-  const local = privateKeyToAccount(generatePrivateKey());
-  const rows: string[] = [];
-  for (const concurrency of [1, 8]) {
-    const localRate = await signaturesPerSecond(local, concurrency);
-    const tokenRate = await signaturesPerSecond(inToken, concurrency);
-    rows.push(`| transactions signed per second, ${concurrency} at once | ${localRate.toFixed(0)} | ${tokenRate.toFixed(0)} |`);
+  const accounts: Record<Kind, LocalAccount> = { local: privateKeyToAccount(generatePrivateKey()), token: await pkcs11Signer(token, "bench-signer") };
+  const signed = { 1: { local: [] as number[], token: [] as number[] }, 8: { local: [] as number[], token: [] as number[] } };
+  // A first pass unmeasured: the JIT compiles the curve arithmetic of both paths.
+  for (const kind of inTurn(0)) await signaturesPerSecond(accounts[kind], 1);
+  for (let round = 0; round < rounds; round++) {
+    for (const concurrency of [1, 8] as const) {
+      for (const kind of inTurn(round)) signed[concurrency][kind].push(await signaturesPerSecond(accounts[kind], concurrency));
+    }
   }
   token.close();
 
-  const localMints = await mintsPerSecond("signers-local", {});
-  const tokenMints = await mintsPerSecond("signers-pkcs11", { ...softhsm.env, TOKENHUB_SIGNER_PKCS11_KEYS: "bench-service-signer" });
-  const mintRow = (name: string, pick: (m: typeof localMints) => string) => `| ${name} | ${pick(localMints)} | ${pick(tokenMints)} |`;
-  rows.push(mintRow(`ERC-721 mints per second, concurrency 50 (${mints} requests)`, (m) => m.perSecond.toFixed(0)));
-  rows.push(mintRow("mint latency p50 / p99 (ms)", (m) => `${m.p50.toFixed(0)} / ${m.p99.toFixed(0)}`));
-  rows.push(mintRow("failed requests", (m) => String(m.failures)));
-  console.log(["| figure | local key | SoftHSM2 token |", "| --- | --- | --- |", ...rows].join("\n"));
+  const minted: Record<Kind, Measured[]> = { local: [], token: [] };
+  const env: Record<Kind, NodeJS.ProcessEnv> = { local: {}, token: { ...softhsm.env, TOKENHUB_SIGNER_PKCS11_KEYS: "bench-service-signer" } };
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of inTurn(round)) minted[kind].push(await mintsPerSecond(`signers-${kind}`, env[kind]));
+  }
+  const mintFigure = (pick: (measured: Measured) => number): Record<Kind, number[]> => ({ local: minted.local.map(pick), token: minted.token.map(pick) });
+
+  console.log(
+    [
+      `${rounds} rounds, each kind in alternating order; median (each round's figure)`,
+      "",
+      "| figure | local key | SoftHSM2 token | token / local |",
+      "| --- | --- | --- | --- |",
+      row("transactions signed per second, 1 at once", signed[1]),
+      row("transactions signed per second, 8 at once", signed[8]),
+      row(`ERC-721 mints per second, concurrency 50 (${mints} requests)`, mintFigure((measured) => measured.perSecond)),
+      row("mint latency p50 (ms)", mintFigure((measured) => measured.p50)),
+      row("mint latency p99 (ms)", mintFigure((measured) => measured.p99)),
+      `| failed requests, all rounds | ${sum(minted.local)} | ${sum(minted.token)} | |`,
+    ].join("\n"),
+  );
 } finally {
   softhsm.destroy();
 }

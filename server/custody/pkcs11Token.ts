@@ -36,6 +36,12 @@ const SECP256K1_PARAMS = Buffer.from("06052b8104000a", "hex");
 // A signing session per signature in flight: an HSM signs on several sessions at once, each one operation at a time.
 const MAX_SESSIONS = 8;
 const RETRY_AFTER_SECONDS = 5;
+/**
+ * Signatures run on libuv's threads, several at once: the library must lock. Initialised without arguments, a library
+ * may take it that only one thread calls it (SoftHSM2 then turns its mutexes off, and concurrent signatures corrupt its
+ * heap: the process aborts with "double free or corruption").
+ */
+const INITIALIZE_ARGS = { flags: pkcs11js.CKF_OS_LOCKING_OK };
 
 // The library's state is per process: every token opened on one library shares its C_Initialize.
 const loaded = new Map<string, { module: pkcs11js.PKCS11; users: number }>();
@@ -50,7 +56,7 @@ function loadLibrary(settings: Pkcs11Settings): pkcs11js.PKCS11 {
   const module = new pkcs11js.PKCS11();
   try {
     module.load(settings.library);
-    module.C_Initialize();
+    module.C_Initialize(INITIALIZE_ARGS);
   } catch (error) {
     if (code(error) !== pkcs11js.CKR_CRYPTOKI_ALREADY_INITIALIZED) {
       throw new ConfigError(`${settings.sources.library}: ${settings.library} is not a usable PKCS#11 library (${(error as Error).message}).`);
@@ -194,7 +200,7 @@ export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
         // Not initialised any more: initialising is what is needed.
       }
       try {
-        module.C_Initialize();
+        module.C_Initialize(INITIALIZE_ARGS);
         slot = findSlot(module, settings);
       } catch (error) {
         throw unavailable(error);

@@ -105,6 +105,16 @@ describe("PKCS#11 signer on a SoftHSM2 token", () => {
     expect(parities).toEqual(new Set(["1b", "1c"]));
   });
 
+  // Signatures run on libuv's threads, several at once: a library initialised without CKF_OS_LOCKING_OK may run them
+  // unlocked (SoftHSM2 does, and its heap then breaks: the process aborts, in some runs of this test, not all).
+  it("signs many at once on its sessions, each signature right", async () => {
+    const account = await pkcs11Signer(token, "signer-1");
+    const messages = Array.from({ length: 400 }, (_, i) => `at once ${i}`);
+    const signatures = await Promise.all(messages.map((message) => account.signMessage({ message })));
+    const verified = await Promise.all(messages.map((message, i) => verifyMessage({ address: account.address, message, signature: signatures[i]! })));
+    expect(verified.every(Boolean)).toBe(true);
+  });
+
   it("keeps the private key in the token: not extractable, sensitive, its value refused", async () => {
     const seen = readKeyAsAnotherProgram("signer-1");
     expect(seen).toEqual({ extractable: 0, sensitive: 1, token: 1, value: "CKR_ATTRIBUTE_SENSITIVE" });
