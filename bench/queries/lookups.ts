@@ -1,16 +1,24 @@
-import type { Address } from "viem";
+import { type Address, getAddress } from "viem";
+import type { IndexDb } from "../../server/services/collections/collections.js";
+import { findIndexedCollection, type IndexedCollection } from "../../server/services/collections/indexedCollections.js";
+import { erc721OwnersRow, erc721TokensPageRow } from "../../server/services/tokens/erc721Tokens.js";
+import { holdingsWithMetadata } from "../../server/services/tokens/holders.js";
+import { erc1155OwnersRows } from "../../server/services/tokens/owners.js";
 import { ownerAddress, type SeedPlan } from "./seed.js";
 
 /**
- * The read routes bench/queries measures, each with the same lookup as one SQL statement: shared with bench/replicas,
+ * The read routes bench/queries measures, each with the statements the route runs for it: shared with bench/replicas,
  * which measures them through one and two API replicas.
  */
 export type Lookup = {
   name: string;
   /** The route's path and query, drawn afresh per request where the lookup has a parameter. */
   path: () => string;
-  /** The same lookup as one SQL statement. */
-  sql: () => { text: string; values: unknown[] };
+  /**
+   * The same lookup as the route's own statements (the service's function that runs them), given a pool like the
+   * route's (bench/lib/indexReadPool.ts): what the route costs without the HTTP request around it.
+   */
+  statement: (db: IndexDb) => Promise<unknown>;
 };
 
 const PAGE_SIZE = 50;
@@ -35,69 +43,52 @@ export type QueryCollections = Record<(typeof QUERY_COLLECTIONS)[number][0], Add
 const randomInt = (below: number) => Math.floor(Math.random() * below);
 
 export function queryLookups({ chainId: CHAIN_ID, created, plan }: { chainId: number; created: Partial<QueryCollections>; plan: SeedPlan }): Lookup[] {
-  const { schema } = plan;
   const { tokens, owners } = plan.erc721;
-  const t721 = `"${schema}".erc721_token`;
-  const t1155 = `"${schema}".erc1155_balance`;
-  const t20 = `"${schema}".erc20_balance`;
   const erc721Query = `chainId=${CHAIN_ID}&contractAddress=${created.erc721}`;
   const deepPage = Math.floor(tokens / PAGE_SIZE / 2);
   const holderContracts = [created.holdersErc20!, created.holdersErc721!, created.holdersErc1155!];
   const randomTokenIds = () => Array.from({ length: TOKEN_IDS_PER_FILTER }, () => 1 + randomInt(tokens));
-  const pageOfOwners = (table: string, columns: string) =>
-    `WITH page AS (SELECT DISTINCT owner FROM ${table} WHERE chain_id = $1 AND contract = $2 ORDER BY owner LIMIT ${PAGE_SIZE + 1})
-     SELECT ${columns} FROM ${table} JOIN page USING (owner) WHERE chain_id = $1 AND contract = $2 ORDER BY owner, token_id`;
+  const randomOwner = () => getAddress(ownerAddress(randomInt(owners)));
+  const tokensPage = { chainId: CHAIN_ID, contractAddress: created.erc721!, page: 0, pageSize: PAGE_SIZE };
+  let holderCollections: Promise<IndexedCollection[]> | undefined;
+  const holderCollectionsOf = (db: IndexDb) =>
+    (holderCollections ??= Promise.all(holderContracts.map(async (address) => (await findIndexedCollection(db, CHAIN_ID, address.toLowerCase() as Address))!)));
 
   return [
     {
       name: "erc721/tokens, first page",
       path: () => `/api/v1/erc721/tokens?${erc721Query}`,
-      sql: () => ({ text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`, values: [CHAIN_ID, plan.erc721.contract] }),
+      statement: (db) => erc721TokensPageRow(db, tokensPage),
     },
     {
       name: `erc721/tokens, page ${deepPage}`,
       path: () => `/api/v1/erc721/tokens?${erc721Query}&page=${deepPage}`,
-      sql: () => ({
-        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 ORDER BY token_id LIMIT ${PAGE_SIZE + 1} OFFSET ${deepPage * PAGE_SIZE}`,
-        values: [CHAIN_ID, plan.erc721.contract],
-      }),
+      statement: (db) => erc721TokensPageRow(db, { ...tokensPage, page: deepPage }),
     },
     {
       name: "erc721/tokens, ownerAddress",
-      path: () => `/api/v1/erc721/tokens?${erc721Query}&ownerAddress=${ownerAddress(randomInt(owners))}`,
-      sql: () => ({
-        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 AND owner = $3 ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`,
-        values: [CHAIN_ID, plan.erc721.contract, ownerAddress(randomInt(owners))],
-      }),
+      path: () => `/api/v1/erc721/tokens?${erc721Query}&ownerAddress=${randomOwner()}`,
+      statement: (db) => erc721TokensPageRow(db, { ...tokensPage, ownerAddress: randomOwner() }),
     },
     {
       name: `erc721/tokens, ${TOKEN_IDS_PER_FILTER} tokenIds`,
       path: () => `/api/v1/erc721/tokens?${erc721Query}&tokenIds=${randomTokenIds().join(",")}`,
-      sql: () => ({
-        text: `SELECT token_id, owner FROM ${t721} WHERE chain_id = $1 AND contract = $2 AND token_id = ANY($3::numeric[]) ORDER BY token_id LIMIT ${PAGE_SIZE + 1}`,
-        values: [CHAIN_ID, plan.erc721.contract, randomTokenIds()],
-      }),
+      statement: (db) => erc721TokensPageRow(db, { ...tokensPage, tokenIds: randomTokenIds().map(BigInt) }),
     },
     {
       name: "erc721/owners, first page",
       path: () => `/api/v1/erc721/owners?${erc721Query}`,
-      sql: () => ({ text: pageOfOwners(t721, "owner, token_id"), values: [CHAIN_ID, plan.erc721.contract] }),
+      statement: (db) => erc721OwnersRow(db, tokensPage),
     },
     {
       name: "erc1155/owners, first page",
       path: () => `/api/v1/erc1155/owners?chainId=${CHAIN_ID}&contractAddress=${created.erc1155}`,
-      sql: () => ({ text: pageOfOwners(t1155, "owner, token_id, balance"), values: [CHAIN_ID, plan.erc1155.contract] }),
+      statement: (db) => erc1155OwnersRows(db, { ...tokensPage, contractAddress: created.erc1155! }),
     },
     {
       name: "holders of 3 contracts",
       path: () => `/api/holders?chainId=${CHAIN_ID}&contractAddresses=${holderContracts.join(",")}`,
-      sql: () => ({
-        text: `SELECT owner, NULL::numeric AS token_id, balance, owner_since FROM ${t20} WHERE chain_id = $1 AND contract = $2
-               UNION ALL SELECT owner, token_id, 1, owner_since FROM ${t721} WHERE chain_id = $1 AND contract = $3
-               UNION ALL SELECT owner, token_id, balance, owner_since FROM ${t1155} WHERE chain_id = $1 AND contract = $4
-               ORDER BY owner, token_id`,
-        values: [CHAIN_ID, plan.holders.erc20, plan.holders.erc721, plan.holders.erc1155],
-      }),
+      statement: async (db) => await holdingsWithMetadata(db, await holderCollectionsOf(db), undefined),
     },
   ];
 }

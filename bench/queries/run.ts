@@ -1,17 +1,21 @@
 /**
  * Query benchmark: seeds a large index (by default 1,000,000 ERC-721 tokens over 100,000 owners and 1,000,000
  * ERC-1155 balances) into a running service's database, then measures each read route with autocannon at
- * concurrency 1, 50 and 200, and the same lookup as plain SQL (node-postgres, a pool as large as the concurrency)
- * on the same database in the same run. The figure is the ratio of the two.
+ * concurrency 1, 50 and 200, and the route's own statements for the same lookup, run by the service's function on a
+ * pool like the route's (its size, its session settings, the same decoding of the results), on the same database in
+ * the same run. The figure is the ratio of the two.
  *
- *   npm run bench:queries [-- --tokens 100000 --owners 10000 --balances 100000 --requests 1000]
+ *   npm run bench:queries [-- --tokens 100000 --owners 10000 --balances 100000 --requests 1000 --rounds 3]
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type Address, getAddress } from "viem";
 import { httpLoad, type Measured, summarize } from "../lib/load.js";
+import { treeCpuSeconds } from "../lib/processTree.js";
+import { type IndexReadPool, openIndexReadPool, ROUTE_READ_CONNECTIONS } from "../lib/indexReadPool.js";
 import { startBenchService } from "../lib/service.js";
+import type { IndexDb } from "../../server/services/collections/collections.js";
 import { type Lookup, QUERY_COLLECTIONS, queryLookups } from "./lookups.js";
 import { type SeedPlan, seedIndex } from "./seed.js";
 
@@ -23,6 +27,7 @@ const { values } = parseArgs({
     holdings: { type: "string", default: "100" },
     requests: { type: "string", default: "2000" },
     concurrency: { type: "string", default: "1,50,200" },
+    rounds: { type: "string", default: "3" },
     only: { type: "string" },
   },
 });
@@ -32,44 +37,39 @@ const balances = Number(values.balances);
 const holdings = Number(values.holdings);
 const requestsPerLevel = Number(values.requests);
 const levels = values.concurrency.split(",").map(Number);
+const rounds = Number(values.rounds);
 if (tokens < 100 || owners < 1 || owners > tokens || balances < owners || holdings < 1) {
   throw new Error("Need --tokens ≥ 100, 1 ≤ --owners ≤ --tokens, --balances ≥ --owners, --holdings ≥ 1.");
 }
 
 const CHAIN_ID = 31337;
+const PONDER = "indexer+API (Ponder)";
 const log = (line: string) => console.log(line);
 
 async function routeLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
   return httpLoad({ base, token, concurrency, amount, path: lookup.path });
 }
 
-async function sqlLoad(databaseUrl: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
-  try {
-    await Promise.all(Array.from({ length: concurrency }, () => pool.query("SELECT 1")));
-    const latencies: number[] = [];
-    let started = 0;
-    let failures = 0;
-    const began = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (started < amount) {
-          started++;
-          const query = lookup.sql();
-          const queryBegan = performance.now();
-          try {
-            await pool.query(query.text, query.values);
-          } catch {
-            failures++;
-          }
-          latencies.push(performance.now() - queryBegan);
+async function statementLoad(db: IndexDb, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
+  const latencies: number[] = [];
+  let started = 0;
+  let failures = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (started < amount) {
+        started++;
+        const queryBegan = performance.now();
+        try {
+          await lookup.statement(db);
+        } catch {
+          failures++;
         }
-      }),
-    );
-    return summarize(latencies, (performance.now() - began) / 1000, failures);
-  } finally {
-    await pool.end();
-  }
+        latencies.push(performance.now() - queryBegan);
+      }
+    }),
+  );
+  return summarize(latencies, (performance.now() - began) / 1000, failures);
 }
 
 async function waitUntilIndexed(pool: pg.Pool, schema: string, addresses: string[]): Promise<void> {
@@ -88,6 +88,7 @@ log(`machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)}
 const service = await startBenchService("queries");
 const databaseUrl = service.databaseUrl();
 const adminPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+let readPool: IndexReadPool | undefined;
 try {
   const created: Record<string, Address> = {};
   for (const [key, route, body] of QUERY_COLLECTIONS) {
@@ -111,6 +112,8 @@ try {
   await seedIndex(adminPool, plan, (line) => log(line));
   log(`seeded in ${((performance.now() - seedBegan) / 1000).toFixed(1)} s`);
 
+  readPool = await openIndexReadPool(databaseUrl, schema);
+  log(`statements on a pool like the routes': ${ROUTE_READ_CONNECTIONS} connections, Ponder's read-only session settings`);
   const lookups = queryLookups({ chainId: CHAIN_ID, created, plan }).filter((lookup) => values.only === undefined || lookup.name.includes(values.only));
 
   for (const lookup of lookups) {
@@ -122,24 +125,52 @@ try {
     log(`${lookup.name}: ${items.length} items, ${(text.length / 1024).toFixed(1)} KiB`);
   }
 
+  // Route and statement alternate, `rounds` times each per level, so that a change in the shared machine's load
+  // weighs on both alike. The Ponder process's CPU per request is read from /proc: the route's own cost.
+  const pid = service.child.pid!;
+  const measured = async (load: () => Promise<Measured>, amount: number) => {
+    const before = treeCpuSeconds(pid);
+    const result = await load();
+    const after = treeCpuSeconds(pid);
+    return { ...result, ponderUs: (((after.get(PONDER) ?? 0) - (before.get(PONDER) ?? 0)) / amount) * 1e6, seconds: amount / result.perSecond };
+  };
+  const combine = (phases: Awaited<ReturnType<typeof measured>>[], amount: number) => {
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    return {
+      perSecond: (amount * phases.length) / phases.reduce((sum, phase) => sum + phase.seconds, 0),
+      p50: median(phases.map((phase) => phase.p50)),
+      p99: median(phases.map((phase) => phase.p99)),
+      failures: phases.reduce((sum, phase) => sum + phase.failures, 0),
+      ponderUs: median(phases.map((phase) => phase.ponderUs)),
+    };
+  };
   const rows: string[] = [];
   for (const lookup of lookups) {
     await routeLoad(service.base, service.token, lookup, 10, 200);
-    await sqlLoad(databaseUrl, lookup, 10, 200);
+    await statementLoad(readPool.db, lookup, 10, 200);
     for (const concurrency of levels) {
-      const amount = concurrency === 1 ? Math.max(50, Math.floor(requestsPerLevel / 6)) : requestsPerLevel;
-      const route = await routeLoad(service.base, service.token, lookup, concurrency, amount);
-      const plain = await sqlLoad(databaseUrl, lookup, concurrency, amount);
-      const row = `| ${lookup.name} | ${concurrency} | ${route.perSecond.toFixed(0)} | ${route.p50.toFixed(1)} | ${route.p99.toFixed(1)} | ${plain.perSecond.toFixed(0)} | ${plain.p50.toFixed(1)} | ${plain.p99.toFixed(1)} | ${(route.p99 / plain.p99).toFixed(1)}x |`;
+      const amount = Math.ceil((concurrency === 1 ? Math.max(50, Math.floor(requestsPerLevel / 6)) : requestsPerLevel) / rounds);
+      const routePhases = [];
+      const statementPhases = [];
+      for (let round = 0; round < rounds; round++) {
+        routePhases.push(await measured(() => routeLoad(service.base, service.token, lookup, concurrency, amount), amount));
+        statementPhases.push(await measured(() => statementLoad(readPool!.db, lookup, concurrency, amount), amount));
+      }
+      const route = combine(routePhases, amount);
+      const plain = combine(statementPhases, amount);
+      const row = `| ${lookup.name} | ${concurrency} | ${route.perSecond.toFixed(0)} | ${route.p50.toFixed(1)} | ${route.p99.toFixed(1)} | ${plain.perSecond.toFixed(0)} | ${plain.p50.toFixed(1)} | ${plain.p99.toFixed(1)} | ${((100 * route.perSecond) / plain.perSecond).toFixed(0)} % | ${(route.p99 / plain.p99).toFixed(1)}x | ${route.ponderUs.toFixed(0)} |`;
       rows.push(row);
-      log(`${row}${route.failures + plain.failures > 0 ? ` failures: route ${route.failures}, SQL ${plain.failures}` : ""}`);
+      log(`${row}${route.failures + plain.failures > 0 ? ` failures: route ${route.failures}, statement ${plain.failures}` : ""}`);
     }
   }
-  log("\n| lookup | concurrency | route req/s | route p50 ms | route p99 ms | SQL q/s | SQL p50 ms | SQL p99 ms | p99 route/SQL |");
-  log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  log(
+    "\n| lookup | concurrency | route req/s | route p50 ms | route p99 ms | statement/s | statement p50 ms | statement p99 ms | route/statement throughput | p99 route/statement | route: Ponder CPU us/req |",
+  );
+  log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) log(row);
   log(`\nload average at end ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
 } finally {
+  await readPool?.pool.end();
   await adminPool.end();
   await service.destroy();
 }

@@ -11,6 +11,11 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     principal: Principal;
+    /**
+     * Whom the bearer token names, as the rate limit found it before the route ran; the route still checks the scope.
+     * Unset without a valid token: the route's check then answers why.
+     */
+    bearer: Principal | undefined;
     store: StoreDb;
     apiTokens: ApiTokenCache;
     indexReadiness: IndexReadiness;

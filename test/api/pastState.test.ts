@@ -10,7 +10,7 @@ import { type Abi, type Address, encodeFunctionData, formatUnits, getAddress, ty
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileBurnableTokens } from "../helpers/burnableTokens.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 let service: TestService;
@@ -253,6 +253,45 @@ describe("atBlock", () => {
     const notANumber = await get(`/api/v1/erc721/tokens?chainId=31337&contractAddress=${contracts.nft}&atBlock=latest`);
     expect(notANumber.status).toBe(400);
     expect(notANumber.body.error).toContain("atBlock");
+  });
+
+  it("marks a block in the unfinalized window finalized: false and one at or below the final block true", async () => {
+    // The restart in beforeAll made what the index held then final (the embedded chain's blocks are this service's
+    // alone); Ponder moves the chain's final block on only 60 blocks later (its finality for chain 31337 is 30 blocks),
+    // so every block since is in the window.
+    const indexed = async () => {
+      const [row] = await queryDatabase<{ latest_checkpoint: string; finalized_checkpoint: string }>(
+        service.databaseUrl(),
+        "SELECT latest_checkpoint, finalized_checkpoint FROM tokenhub_index._ponder_checkpoint WHERE chain_id = 31337",
+      );
+      // A Ponder checkpoint: 10 digits of block timestamp, 16 of chain id, then 16 of block number.
+      const blockOf = (checkpoint: string) => Number(checkpoint.slice(26, 42));
+      return { latest: blockOf(row!.latest_checkpoint), finalized: blockOf(row!.finalized_checkpoint) };
+    };
+    const before = await indexed();
+    expect(before.finalized).toBeGreaterThanOrEqual(firstBlock);
+    expect(before.latest).toBeGreaterThan(before.finalized + 10);
+    const finalizedAt = async (block: number) => {
+      const answer = await get(`/api/v1/erc20/owners?chainId=31337&contractAddress=${contracts.coin}&atBlock=${block}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.finalized as boolean;
+    };
+    for (let block = firstBlock; block <= before.latest; block++) expect(await finalizedAt(block), `block ${block}`).toBe(block <= before.finalized);
+    // Every route that takes atBlock says the same at the last final block and the first one after it.
+    for (const [block, finalized] of [[before.finalized, true], [before.finalized + 1, false]] as const) {
+      const at = `chainId=31337&atBlock=${block}`;
+      for (const pathAndQuery of [
+        `/api/v1/erc721/tokens?${at}&contractAddress=${contracts.nft}`,
+        `/api/v1/erc721/owners?${at}&contractAddress=${contracts.nft}`,
+        `/api/v1/erc1155/owners?${at}&contractAddress=${contracts.items}`,
+        `/api/holders?${at}&contractAddresses=${contracts.nft},${contracts.coin},${contracts.items}`,
+      ]) {
+        const answer = await get(pathAndQuery);
+        expect(answer.status, pathAndQuery).toBe(200);
+        expect(answer.body.finalized, pathAndQuery).toBe(finalized);
+      }
+    }
+    expect(await indexed(), "the window moved while the test read it").toEqual(before);
   });
 
   it("answers without atBlock as before: no atBlock or finalized fields", async () => {

@@ -24,6 +24,7 @@ type NodeEnv = AppEnv & { Bindings: { incoming: IncomingMessage } };
 async function bucketOf(c: Context<NodeEnv>, deps: RateLimitDeps): Promise<{ key: string; name: PolicyName }> {
   const bearer = BEARER.exec(c.req.header("authorization") ?? "");
   const principal = bearer ? await authenticate(deps.store, bearer[1]!, { cache: deps.apiTokens }).catch(() => undefined) : undefined;
+  c.set("bearer", principal);
   if (principal === undefined) return { key: `address:${c.env.incoming.socket.remoteAddress ?? "unknown"}`, name: "anonymous" };
   const name: PolicyName = deps.uploadPaths.test(c.req.path) ? "upload" : READ_METHODS.has(c.req.method) ? "read" : "write";
   return { key: `token:${principal.tokenId}:${name}`, name };

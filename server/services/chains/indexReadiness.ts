@@ -53,6 +53,11 @@ export function createIndexReadiness(deps: {
     for (const chainId of rows[0].chains ?? []) ready.set(Number(chainId), Date.now());
   };
 
+  // Reads that find the last look too old while one is under way wait for that one: under load, every read arriving
+  // in that moment sent the same query, and waited behind the others' for a connection.
+  let refreshing: Promise<void> | undefined;
+  const refreshOnce = () => (refreshing ??= refresh().finally(() => (refreshing = undefined)));
+
   /**
    * Each chain's progress: its checkpoint and head now, with the pace and the time left the indexer last published
    * for the same build (so that the answer and the indexer's log say the same numbers).
@@ -103,7 +108,7 @@ export function createIndexReadiness(deps: {
       const needed = asked.length > 0 ? asked : indexedChains;
       const now = Date.now();
       if (needed.every((chain) => now - (ready.get(chain.id) ?? Number.NEGATIVE_INFINITY) < READY_RECHECK_MS)) return;
-      await refresh();
+      await refreshOnce();
       const waiting = needed.filter((chain) => !ready.has(chain.id));
       if (waiting.length === 0) return;
       const chains = await progress(waiting);

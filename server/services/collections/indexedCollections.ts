@@ -36,14 +36,31 @@ export function selectDescribedCollections(indexDb: IndexDb) {
  */
 const SEEN_FOR_MS = 5_000;
 const seen = new Map<string, { row: IndexedCollection; until: number }>();
+/**
+ * Lookups again of collections seen before: reads of one arriving while it is looked up again wait for that lookup,
+ * rather than all sending the same query when its entry expires (under load, a burst of them every few seconds, each
+ * waiting for a connection). A collection not seen yet is always asked for: a lookup begun before it was indexed must
+ * not answer a read that waited for it (minBlock, afterOperation).
+ */
+const looking = new Map<string, Promise<IndexedCollection | undefined>>();
 
 export async function findIndexedCollection(indexDb: IndexDb, chainId: number, address: Address): Promise<IndexedCollection | undefined> {
   const key = `${chainId}:${address}`;
-  const now = Date.now();
   const known = seen.get(key);
-  if (known && known.until > now) return known.row;
+  if (known === undefined) return await lookUp(indexDb, chainId, address, key);
+  if (known.until > Date.now()) return known.row;
+  let lookup = looking.get(key);
+  if (lookup === undefined) {
+    lookup = lookUp(indexDb, chainId, address, key).finally(() => looking.delete(key));
+    looking.set(key, lookup);
+  }
+  return await lookup;
+}
+
+async function lookUp(indexDb: IndexDb, chainId: number, address: Address, key: string): Promise<IndexedCollection | undefined> {
+  const asked = Date.now();
   const [row] = await selectDescribedCollections(indexDb).where(and(eq(schema.collection.chainId, chainId), eq(schema.collection.address, address)));
-  if (row?.described) seen.set(key, { row, until: now + SEEN_FOR_MS });
+  if (row?.described) seen.set(key, { row, until: asked + SEEN_FOR_MS });
   else seen.delete(key);
   return row;
 }

@@ -10,7 +10,7 @@ import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
 import { requireIndexedCollection } from "../collections/indexedCollections.js";
 import { type OpenSeaMetadata, tokenMetadataFrom } from "../metadata/metadata.js";
-import { ownersOnPage, type OwnersShape, ownersShapeOf, ownersValues, type Page } from "./owners.js";
+import { ownersOnPage, type OwnersQuery, type OwnersShape, ownersShapeOf, ownersValues, type Page } from "./owners.js";
 
 export type ReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig };
 export type Erc721Token = { tokenId: string; ownerAddress: Address; metadata: OpenSeaMetadata; tbaAddress: Address };
@@ -77,6 +77,22 @@ export function tokensPageValues(query: TokensPageQuery): StatementValues {
 }
 
 /**
+ * The page and its tokens' metadata in one statement (the app's tables are in the same database): one round trip to
+ * PostgreSQL a request. `linked`: a chat user's addresses, the owners the page is limited to. bench/queries runs it
+ * bare, as the statement the route is measured against.
+ */
+export async function erc721TokensPageRow(indexDb: IndexDb, query: TokensPageQuery, linked?: string[]) {
+  const statement = tokensPageStatement(indexDb, {
+    tokenIds: query.tokenIds !== undefined,
+    owner: query.ownerAddress !== undefined,
+    linked: linked !== undefined,
+    deep: query.page > 0,
+  });
+  const [row] = await statement({ ...tokensPageValues(query), linked: linked?.map((address) => address.toLowerCase()) });
+  return row!;
+}
+
+/**
  * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
  * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
  */
@@ -94,21 +110,14 @@ export async function listErc721Tokens(
       return { items: [], nextPage: null };
     }
   }
-  const statement = tokensPageStatement(deps.indexDb, {
-    tokenIds: query.tokenIds !== undefined,
-    owner: query.ownerAddress !== undefined,
-    linked: linked !== undefined,
-    deep: query.page > 0,
-  });
-  // The page and its tokens' metadata in one statement (the app's tables are in the same database): one round trip
-  // to PostgreSQL a request. The collection check runs beside it (and is mostly answered from memory).
-  const [collection, [row]] = await Promise.all([
+  // The collection check runs beside the page's statement (and is mostly answered from memory).
+  const [collection, row] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
-    statement({ ...tokensPageValues(query), linked: linked?.map((address) => address.toLowerCase()) }),
+    erc721TokensPageRow(deps.indexDb, query, linked),
   ]);
-  const rows = row!.tokens ?? [];
+  const rows = row.tokens ?? [];
   if (rows.length === 0) return { items: [], nextPage: null };
-  const sources = metadataSourcesOf(row!);
+  const sources = metadataSourcesOf(row);
   return {
     items: rows.slice(0, query.pageSize).map(([tokenId, owner, tbaAddress]) => ({
       tokenId,
@@ -139,21 +148,29 @@ function ownersTokensStatement(indexDb: IndexDb, shape: OwnersShape) {
   });
 }
 
+/**
+ * The owners on a page, their tokens and the tokens' metadata in one statement, as for a page of tokens. bench/queries
+ * runs it bare, as the statement the route is measured against.
+ */
+export async function erc721OwnersRow(indexDb: IndexDb, query: OwnersQuery) {
+  const [row] = await ownersTokensStatement(indexDb, ownersShapeOf(query))(ownersValues(query));
+  return row!;
+}
+
 /** ERC-721 holders by owner address: how many tokens each holds and all of them (not paged), with metadata. */
 export async function listErc721Owners(
   deps: ReadDeps,
-  query: { chainId: number; contractAddress: Address; ownerAddress?: Address; tokenId?: bigint; page: number; pageSize: number },
+  query: OwnersQuery,
 ): Promise<Page<Erc721Owner>> {
-  // The owners' tokens and their metadata in one statement, as for a page of tokens.
-  const [collection, [row]] = await Promise.all([
+  const [collection, row] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc721"),
-    ownersTokensStatement(deps.indexDb, ownersShapeOf(query))(ownersValues(query)),
+    erc721OwnersRow(deps.indexDb, query),
   ]);
-  const rows = row!.tokens ?? [];
+  const rows = row.tokens ?? [];
   const owners = [...new Set(rows.map(([owner]) => owner))];
   const pageOwners = new Set(owners.slice(0, query.pageSize));
   if (pageOwners.size === 0) return { items: [], nextPage: null };
-  const sources = metadataSourcesOf(row!);
+  const sources = metadataSourcesOf(row);
   const byOwner = new Map<string, Erc721Owner>([...pageOwners].map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]));
   for (const [owner, tokenId] of rows) {
     const entry = byOwner.get(owner);

@@ -5,7 +5,7 @@ import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
 import { formatAmount } from "../../schemas/amounts.js";
-import { findMetadataSources } from "../../store/metadataSources.js";
+import { findMetadataSources, type MetadataSources } from "../../store/metadataSources.js";
 import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
@@ -88,10 +88,34 @@ async function collectionsNamed(indexDb: IndexDb, addresses: Address[], chainId:
   return await selectDescribedCollections(indexDb).where(inArray(schema.collection.address, addresses));
 }
 
+/**
+ * The collections' holdings, then the metadata sources of the tokens held in each NFT collection (undefined for an
+ * ERC-20): the route's statements, which bench/queries runs bare to measure it against.
+ */
+export async function holdingsWithMetadata(
+  indexDb: IndexDb,
+  collections: IndexedCollection[],
+  atBlock: number | undefined,
+): Promise<{ holdings: Holding[]; sources: (MetadataSources | undefined)[] }> {
+  const holdings = await holdingsOf(indexDb, collections, atBlock);
+  const sources = await Promise.all(
+    collections.map((collection, position) =>
+      collection.kind === "erc20"
+        ? undefined
+        : findMetadataSources(
+            indexDb,
+            collection.kind,
+            collection.chainId,
+            getAddress(collection.address),
+            holdings.filter((holding) => holding.collection === position).map((holding) => BigInt(holding.tokenId!)),
+          ),
+    ),
+  );
+  return { holdings, sources };
+}
+
 /** The NFT entry of a holder: effective metadata in the write-form names the holders shape uses. */
-async function nftMetadataOf(indexDb: IndexDb, collection: IndexedCollection & { kind: "erc721" | "erc1155" }, tokenIds: string[]) {
-  const address = getAddress(collection.address);
-  const sources = await findMetadataSources(indexDb, collection.kind, collection.chainId, address, tokenIds.map(BigInt));
+function nftMetadataOf(collection: IndexedCollection, sources: MetadataSources) {
   return (tokenId: string) => {
     const metadata = tokenMetadataFrom(sources, collection.name, tokenId);
     return {
@@ -128,18 +152,8 @@ export async function listHolders(
   collections.sort((a, b) => wanted.indexOf(a.address) - wanted.indexOf(b.address) || a.chainId - b.chainId);
 
   const past = query.atBlock === undefined ? undefined : await resolvePastBlock(deps, query.chainId!, collections, query.atBlock);
-  const holdings = await holdingsOf(deps.indexDb, collections, past?.atBlock);
-  const metadataOf = await Promise.all(
-    collections.map((collection, position) =>
-      collection.kind === "erc20"
-        ? undefined
-        : nftMetadataOf(
-            deps.indexDb,
-            { ...collection, kind: collection.kind },
-            holdings.filter((holding) => holding.collection === position).map((holding) => holding.tokenId!),
-          ),
-    ),
-  );
+  const { holdings, sources } = await holdingsWithMetadata(deps.indexDb, collections, past?.atBlock);
+  const metadataOf = collections.map((collection, position) => (sources[position] === undefined ? undefined : nftMetadataOf(collection, sources[position])));
   const checksummed = collections.map((collection) => getAddress(collection.address));
   const holders = new Map<string, HolderCollection[]>();
   let start = 0;

@@ -68,6 +68,11 @@ function erc1155OwnersStatement(indexDb: IndexDb, shape: OwnersShape) {
   });
 }
 
+/** The balances of the owners on a page: the route's one statement, which bench/queries runs bare to measure it against. */
+export async function erc1155OwnersRows(indexDb: IndexDb, query: OwnersQuery) {
+  return await erc1155OwnersStatement(indexDb, ownersShapeOf(query))(ownersValues(query));
+}
+
 /**
  * ERC-1155 holders of a collection, by owner address; each with every token it holds there (not paged) and the sum.
  * `tokenId` keeps the owners of that token.
@@ -75,7 +80,7 @@ function erc1155OwnersStatement(indexDb: IndexDb, shape: OwnersShape) {
 export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: OwnersQuery): Promise<Page<Erc1155Owner>> {
   const [, rows] = await Promise.all([
     requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc1155"),
-    erc1155OwnersStatement(indexDb, ownersShapeOf(query))(ownersValues(query)),
+    erc1155OwnersRows(indexDb, query),
   ]);
   const owners = [...new Set(rows.map((row) => row.owner))];
   const pageOwners = owners.slice(0, query.pageSize);

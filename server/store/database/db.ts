@@ -12,8 +12,10 @@ export type StoreTransaction = Parameters<Parameters<StoreDb["transaction"]>[0]>
  * A pool on the app store, created by whoever wires the process, closed on shutdown. `name` is the connections'
  * application_name: what an operator sees of them in pg_stat_activity.
  */
-export function createStore(connectionString: string, options: { max: number; name: string }): Store {
-  const pool = new pg.Pool({ connectionString, max: options.max, application_name: options.name });
+/** `sessionSettings`: PostgreSQL settings of every connection of the pool, as `-c name=value` start-up options. */
+export function createStore(connectionString: string, options: { max: number; name: string; sessionSettings?: Record<string, string> }): Store {
+  const settings = Object.entries(options.sessionSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
+  const pool = new pg.Pool({ connectionString, max: options.max, application_name: options.name, ...(settings.length > 0 ? { options: settings.join(" ") } : {}) });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const db = drizzle(pool, { schema });
