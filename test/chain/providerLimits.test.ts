@@ -1,4 +1,4 @@
-import { createPublicClient, getAbiItem, http, HttpRequestError, RpcRequestError, InvalidParamsRpcError, InvalidRequestRpcError, LimitExceededRpcError } from "viem";
+import { createPublicClient, getAbiItem, http, HttpRequestError, RpcRequestError, InvalidParamsRpcError, InvalidRequestRpcError, LimitExceededRpcError, ResponseBodyTooLargeError } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi } from "../../abis/index.js";
 import { deployCore } from "../../server/chain/deployCore.js";
@@ -54,6 +54,7 @@ const WORDINGS: { provider: string; error: Error; maxBlocks: number | undefined 
   { provider: "various", error: answered(-32000, "block range is bigger than maxBlockRange"), maxBlocks: undefined },
   { provider: "various", error: answered(-32600, "block range too high"), maxBlocks: undefined },
   { provider: "various", error: answered(-32000, "Block range is too large"), maxBlocks: undefined },
+  { provider: "viem", error: new ResponseBodyTooLargeError({ maxSize: 10_485_760, size: 10_894_266 }), maxBlocks: undefined },
 ];
 
 describe("the providers' eth_getLogs range errors", () => {

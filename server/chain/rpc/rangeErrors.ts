@@ -59,6 +59,9 @@ const WORDINGS: Wording[] = [
   { provider: "dRPC", pattern: /ranges over (\d+) blocks are not supported/i, maxBlocks: (match) => blockCount(match[1]!) },
   // Geth-derived nodes (Morph, Scroll, zkEVM): "block range is larger than max block range, block range = 5120, max block range = 5000".
   { provider: "geth-derived", pattern: /max block range = (\d+)/i, maxBlocks: (match) => blockCount(match[1]!) },
+  // No provider's words but viem's own: an answer over its http transport's size limit (10 MiB), which a range of full
+  // blocks reaches on any chain (26 blocks of 500 mints each, bench/backfill); Ponder asked the same range again forever.
+  { provider: "viem", pattern: /HTTP response body exceeded the size limit/i, maxBlocks: () => undefined },
   // Those that say only that it is too much: Optimism, Base, Monad, Arbitrum, Scroll, Candle, Alchemy's response size.
   {
     provider: "various",
