@@ -20,15 +20,7 @@ import { ponderFinalityBlocks } from "./restartReadiness.js";
 /** Under the data directory: the files of the Ponder process that keeps the answering build following the chains. */
 export const FOLLOWER_DIR = "follower";
 
-export type BuildFollower = {
-  /**
-   * Resolves once the build has caught up with the chains' heads (false if its Ponder exited first). The new build
-   * starts after it: both backfilling at once, the new build's large requests to the chain would keep the build that
-   * answers from catching up.
-   */
-  following: Promise<boolean>;
-  stop(): Promise<void>;
-};
+export type BuildFollower = { stop(): Promise<void> };
 
 /**
  * While a new build backfills, the build that answers keeps indexing the chains' new blocks (Ponder's zero-downtime
@@ -84,19 +76,15 @@ export async function followAnsweringBuild(
   void ponder.exited.then((code) => {
     if (!stopping) progress("indexer", `the Ponder process that kept ${answering} following the chain exited (code ${code}): ${answering} answers as it stands until the new build is done`);
   });
-  // Blocks mined to wake it only once it answers: before, its start would take a newer block as final than the one
-  // the build was made final at, and refuse it.
-  const following = waitForHealth(`http://127.0.0.1:${followerSettings.port}`, ponder, () => undefined, deps.signal)
+  // Its live sync waits for a new head before it indexes the blocks after its checkpoint: blocks are mined to wake it,
+  // only once it answers (before, its start would take a newer block as final than the one the build was made final
+  // at, and refuse it).
+  void waitForHealth(`http://127.0.0.1:${followerSettings.port}`, ponder, () => undefined, deps.signal)
     .then(() => waitForLocalChainsIndexed((chainId) => indexedBlockOf(store.pool, answering, chainId), its, ponder, deps.signal))
-    .then(
-    () => true,
-    (error: unknown) => {
+    .catch((error: unknown) => {
       if (!stopping && !deps.signal.aborted) progress("indexer", `${answering} did not catch up with the chain: ${(error as Error).message}`);
-      return false;
-    },
-  );
+    });
   return {
-    following,
     async stop() {
       stopping = true;
       await ponder.stop();

@@ -177,8 +177,6 @@ export function createIndexer(deps: {
     if (beside !== undefined) follower = await followAnsweringBuild(deps, beside, chains);
     const apiBeside = beside !== undefined && deps.role === "all";
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
-    await follower?.following;
-    throwIfAborted(signal);
     const localUrl = urlOf(ponderSettings);
     const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, chains, unreachable);
 
