@@ -13,12 +13,14 @@ import {
   indexSchemaState,
   moveLegacyIndex,
   pointViewsAt,
+  recordBuildIndexVersion,
   recordDeployment,
   recordedDeployments,
 } from "../store/index/indexDeployments.js";
 import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
+import { type BuildFollower, followAnsweringBuild } from "./buildFollower.js";
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
 import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
@@ -74,6 +76,13 @@ export function createIndexer(deps: {
   let api: Indexer | undefined;
   /** The backfill's progress, logged and published while the build Ponder runs catches up. */
   let report: ProgressReport | undefined;
+  /** While a changed index is built beside the build that answers: that build following the chains meanwhile. */
+  let follower: BuildFollower | undefined;
+  const stopFollower = async () => {
+    const running = follower;
+    follower = undefined;
+    await running?.stop();
+  };
   const indexedBlock = (chainId: number) => indexedBlockOf(store.pool, schema, chainId);
   const urlOf = (ponderSettings: Settings) =>
     `http://${ponderSettings.host === "0.0.0.0" || ponderSettings.host === "::" ? "127.0.0.1" : ponderSettings.host}:${ponderSettings.port}`;
@@ -85,6 +94,7 @@ export function createIndexer(deps: {
     const apiBeside = api;
     api = undefined;
     await apiBeside?.stop();
+    await stopFollower();
     const current = ponder;
     ponder = undefined;
     if (current === undefined) return;
@@ -110,11 +120,13 @@ export function createIndexer(deps: {
       if (current.exitCode() !== null || signal.aborted) return;
       await pointViewsAt(store.pool, settings.indexSchema, build, await liveQueryNotifySql(settings.indexSchema, build));
     }
+    // The build it replaced answers no more: its follower is stopped before the build is dropped under it.
+    await stopFollower();
     const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [build]);
     if (dropped.length > 0) progress("indexer", `the index answers from build ${build} now; dropped ${dropped.join(", ")}`);
   };
 
-  /** Before Ponder starts: which build answers now, and this one recorded as the build under way. */
+  /** Before Ponder starts: this one recorded as the build under way, and the build that answers beside it, if another. */
   const prepareBuild = async (chains: RuntimeChain[]) => {
     const known = await recordedDeployments(store.db, settings.indexSchema);
     for (const chain of chains) await resetIndexIfChainChanged(store, [settings.indexSchema, ...known], chain, progress);
@@ -127,13 +139,13 @@ export function createIndexer(deps: {
       state = await indexSchemaState(store.pool, settings.indexSchema);
     }
     await recordDeployment(store.db, settings.indexSchema, schema);
+    await recordBuildIndexVersion(store.db, schema, settings.indexVersion);
     await prepareRestart(store.pool, schema, chains, progress);
     // API replicas read the progress of the build under way from the schema named here.
     await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
-    const answering = state.kind === "views" ? state.deployment : undefined;
-    const beside = answering !== undefined && answering !== schema;
-    if (beside) progress("indexer", `indexing code or indexed contracts changed: building the index in schema ${schema}; ${answering} answers until it is done`);
-    return { beside };
+    const answering = state.kind === "views" && state.deployment !== schema ? state.deployment : undefined;
+    if (answering !== undefined) progress("indexer", `indexing code or indexed contracts changed: building the index in schema ${schema}; ${answering} answers until it is done`);
+    return { beside: answering };
   };
 
   /**
@@ -162,7 +174,8 @@ export function createIndexer(deps: {
 
   const launch = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
     const { beside } = await prepareBuild(chains);
-    const apiBeside = beside && deps.role === "all";
+    if (beside !== undefined) follower = await followAnsweringBuild(deps, beside, chains);
+    const apiBeside = beside !== undefined && deps.role === "all";
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
     const localUrl = urlOf(ponderSettings);
     const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, chains, unreachable);

@@ -22,6 +22,7 @@ import { migrateAppStore } from "../store/database/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
+import { FOLLOWER_DIR } from "./buildFollower.js";
 import { lockDataDir } from "./dataDirLock.js";
 import { checkPkcs11Token } from "./pkcs11Check.js";
 import { createIndexer, INDEXER_BESIDE_DIR } from "./indexer.js";
@@ -84,10 +85,13 @@ export async function startTokenhub(
     stopSteps.push({ name: "the data directory lock", run: async () => lock.release() });
     if (lock.takenOverFrom) progress("lock", `took the data directory over from pid ${lock.takenOverFrom.pid}, which is gone`);
     // What a start that did not get to clean up left running: stopped before anything else touches the data.
-    // The Ponder process, and the indexer beside it while a changed index was built (server/runtime/indexer.ts).
+    // The Ponder process, and the indexers beside it while a changed index was built (server/runtime/indexer.ts).
     const orphanedApi = await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
     const orphanedIndexer = (await stopOrphanFromPidFile(path.join(settings.dataDir, INDEXER_BESIDE_DIR, "ponder.pid"), "ponder")) ?? orphanedApi;
     if (orphanedIndexer !== undefined) progress("indexer", `stopped the indexer an earlier start left running (pid ${orphanedIndexer})`);
+    // And the one that kept the answering build following the chain meanwhile (server/runtime/buildFollower.ts).
+    const orphanedFollower = await stopOrphanFromPidFile(path.join(settings.dataDir, FOLLOWER_DIR, "ponder.pid"), "ponder");
+    if (orphanedFollower !== undefined) progress("indexer", `stopped the indexer of the answering build an earlier start left running (pid ${orphanedFollower})`);
     const orphanedChain = await stopLocalChainOrphan(settings.dataDir);
     if (orphanedChain !== undefined) progress("chain", `stopped the local chain an earlier start left running (pid ${orphanedChain}), its state saved`);
     throwIfAborted(signal);

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { withTransaction } from "../database/db.js";
 import type { StoreDb } from "../database/db.js";
-import { getSetting, putSetting } from "./indexState.js";
+import { deleteSetting, getSetting, putSetting } from "./indexState.js";
 
 /**
  * The index as builds ("deployments", Ponder's zero-downtime pattern): each build of the index (indexing code, chains
@@ -126,6 +126,20 @@ export async function recordDeployment(db: StoreDb, indexSchema: string, deploym
   if (!known.includes(deployment)) await putSetting(db, deploymentsKey(indexSchema), JSON.stringify([...known, deployment]));
 }
 
+const indexVersionKey = (deployment: string) => `index_build_version:${deployment}`;
+
+/**
+ * The TOKENHUB_INDEX_VERSION a build was made with: with it, the build's fingerprint can be computed again, and so
+ * whether today's indexing code is the code that made it (server/runtime/buildFollower.ts).
+ */
+export async function recordBuildIndexVersion(db: StoreDb, deployment: string, indexVersion: string): Promise<void> {
+  await putSetting(db, indexVersionKey(deployment), indexVersion);
+}
+
+export async function recordedBuildIndexVersion(db: StoreDb, deployment: string): Promise<string | undefined> {
+  return await getSetting(db, indexVersionKey(deployment));
+}
+
 /**
  * Drops every recorded build but `keep`. A build a reader still holds (a query begun before the switch) is waited for
  * a little at a time, as the switch waits, so that readers never queue long behind the drop. Returns the builds
@@ -147,7 +161,10 @@ export async function dropRetiredDeployments(pool: pg.Pool, db: StoreDb, indexSc
         throw error;
       },
     );
-    if (done) dropped.push(deployment);
+    if (done) {
+      dropped.push(deployment);
+      await deleteSetting(db, indexVersionKey(deployment));
+    }
   }
   if (dropped.length > 0) {
     const left = (await recordedDeployments(db, indexSchema)).filter((deployment) => !dropped.includes(deployment));

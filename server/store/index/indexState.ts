@@ -27,6 +27,10 @@ export async function putSetting(db: StoreDb, key: string, value: string): Promi
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
+export async function deleteSetting(db: StoreDb, key: string): Promise<void> {
+  await db.delete(settings).where(eq(settings.key, key));
+}
+
 /** Where the block number sits in a Ponder checkpoint: after a 10-digit timestamp and a 16-digit chain id. */
 const CHECKPOINT_BLOCK = { start: 26, length: 16 };
 
@@ -50,4 +54,11 @@ export async function indexedBlocksOf(pool: pg.Pool, indexSchema: string, chainI
   );
   if (rows[0] === undefined) return { latest: -1, finalized: -1 };
   return { latest: checkpointBlock(rows[0].latest_checkpoint), finalized: checkpointBlock(rows[0].finalized_checkpoint) };
+}
+
+/** The chains a build holds, each with the last block Ponder indexed of it. */
+export async function indexedChainsOf(pool: pg.Pool, indexSchema: string): Promise<{ chainId: number; block: number }[]> {
+  const schema = `"${indexSchema.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${schema}._ponder_checkpoint`);
+  return rows.map((row) => ({ chainId: Number(row.chain_id), block: checkpointBlock(row.latest_checkpoint) }));
 }

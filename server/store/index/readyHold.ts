@@ -47,6 +47,8 @@ export async function holdReadyUntil(pool: pg.Pool, build: string, floors: Ready
         RETURN NULL;
       END $$`);
     await client.query(`DROP TRIGGER IF EXISTS tokenhub_hold_ready ON ${schema}._ponder_meta`);
+    // A build started as the one that runs is no longer kept ready by a follower's trigger (keepReady below).
+    await client.query(`DROP TRIGGER IF EXISTS tokenhub_keep_ready ON ${schema}._ponder_meta`);
     await client.query(
       `CREATE TRIGGER tokenhub_hold_ready BEFORE INSERT OR UPDATE ON ${schema}._ponder_meta FOR EACH ROW EXECUTE FUNCTION ${schema}.tokenhub_hold_ready()`,
     );
@@ -54,5 +56,27 @@ export async function holdReadyUntil(pool: pg.Pool, build: string, floors: Ready
     await client.query(
       `CREATE TRIGGER tokenhub_release_ready AFTER INSERT OR UPDATE ON ${schema}._ponder_checkpoint FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.tokenhub_release_ready()`,
     );
+  });
+}
+
+/**
+ * For the build that answers while another is built (server/runtime/buildFollower.ts): Ponder, started on it again
+ * to follow the chain's head, unmarks it (is_ready 0) until its crash recovery and short backfill are done; this
+ * trigger keeps the mark. Only for a build whose indexed blocks were all made final first (markIndexFinal): its
+ * recovery then takes nothing back, so it holds at least what it served throughout. Dropped at the build's next
+ * start as the build that runs (holdReadyUntil).
+ */
+export async function keepReady(pool: pg.Pool, build: string): Promise<void> {
+  const schema = quoted(build);
+  await withTransaction(pool, async (client) => {
+    await client.query(`CREATE OR REPLACE FUNCTION ${schema}.tokenhub_keep_ready() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.key = 'app' AND (OLD.value ->> 'is_ready') = '1' AND (NEW.value ->> 'is_ready') IS DISTINCT FROM '1' THEN
+          NEW.value := jsonb_set(NEW.value, '{is_ready}', '1');
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await client.query(`DROP TRIGGER IF EXISTS tokenhub_keep_ready ON ${schema}._ponder_meta`);
+    await client.query(`CREATE TRIGGER tokenhub_keep_ready BEFORE UPDATE ON ${schema}._ponder_meta FOR EACH ROW EXECUTE FUNCTION ${schema}.tokenhub_keep_ready()`);
   });
 }

@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createPublicClient, http, numberToHex } from "viem";
+import type { Settings } from "../config/env.js";
+import type { RuntimeChain } from "../config/runtime.js";
+import { freePort } from "../ports.js";
+import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
+import { deploymentSchemaName, recordedBuildIndexVersion } from "../store/index/indexDeployments.js";
+import { releaseIndexLock } from "../store/index/indexReset.js";
+import { indexedBlockOf, indexedChainsOf } from "../store/index/indexState.js";
+import { markIndexFinal } from "../store/index/localFinality.js";
+import { keepReady } from "../store/index/readyHold.js";
+import type { Progress } from "./chains.js";
+import { indexFingerprint } from "./indexFingerprint.js";
+import { waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
+import { launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
+import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
+import { ponderFinalityBlocks } from "./restartReadiness.js";
+
+/** Under the data directory: the files of the Ponder process that keeps the answering build following the chains. */
+export const FOLLOWER_DIR = "follower";
+
+export type BuildFollower = { stop(): Promise<void> };
+
+/**
+ * While a new build backfills, the build that answers keeps indexing the chains' new blocks (Ponder's zero-downtime
+ * pattern: the serving deployment runs until the new one is ready), so that a mint made meanwhile is listed as soon
+ * as ever: a second Ponder process, indexer only, on that build's schema and chains. It can run only what made the
+ * build: today's indexing code must compute the build's fingerprint (with the TOKENHUB_INDEX_VERSION it was made
+ * with), as after a new TOKENHUB_INDEX_VERSION or a chain added; after new indexing code the build answers as it
+ * stands until the switch. Only builds of the embedded chain are followed: Ponder's start on a build takes back what
+ * it holds of blocks it does not count final, which on the embedded chain are first made final (as a restart does,
+ * server/runtime/restartReadiness.ts) and so the build answers in full throughout, while a remote chain's newest
+ * blocks would vanish for the seconds of that recovery.
+ * Resolves without a follower, saying why, when the build cannot be followed.
+ */
+export async function followAnsweringBuild(
+  deps: { settings: Settings; store: Store; databaseUrl: string; progress: Progress; ponderOutput: (chunk: Buffer) => void; signal: AbortSignal },
+  answering: string,
+  chains: RuntimeChain[],
+): Promise<BuildFollower | undefined> {
+  const { settings, store, progress } = deps;
+  const frozen = (why: string) => {
+    progress("indexer", `${answering} answers as it stands until the new build is done: ${why}`);
+    return undefined;
+  };
+  const version = await recordedBuildIndexVersion(store.db, answering);
+  if (version === undefined) return frozen("it was made by an earlier version of tokenhub");
+  const held = await indexedChainsOf(store.pool, answering).catch(() => []);
+  const its = chains.filter((chain) => held.some((each) => each.chainId === chain.id));
+  if (held.length === 0 || its.length !== held.length) return frozen("it holds a chain that is not configured now");
+  if (its.some((chain) => !chain.local)) return frozen("only a build of the embedded chain follows the chain while another is built");
+  const fingerprint = indexFingerprint(ROOT_DIR, its, { ponder: ponderVersion(), index: version });
+  if (deploymentSchemaName(settings.indexSchema, fingerprint) !== answering) return frozen("other indexing code made it");
+
+  for (const chain of its) {
+    const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 2, timeout: 5_000 }) });
+    const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    // A chain behind the index (its state saved before the index's last blocks) is rebuilt by the new build alone.
+    if (held.find((each) => each.chainId === chain.id)!.block > head) return frozen(`chain ${chain.name} is behind its index`);
+    // Ponder takes the head less these blocks as final: mined so that it takes the head, at or past what the build holds.
+    await client.request({ method: "anvil_mine" as "eth_blockNumber", params: [numberToHex(ponderFinalityBlocks(chain.id))] as unknown as undefined });
+    await markIndexFinal(store.pool, answering, chain.id);
+  }
+  await keepReady(store.pool, answering);
+  // Its Ponder's lock from the start that last ran it, which exited without releasing it (server/store/index/indexReset.ts).
+  await releaseIndexLock(store.pool, answering);
+
+  const dataDir = path.join(settings.dataDir, FOLLOWER_DIR);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const followerSettings: Settings = { ...settings, dataDir, host: "127.0.0.1", port: await freePort() };
+  const runtimeFile = writeRuntimeFile(followerSettings, "indexer", answering, its, []);
+  progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port})`);
+  let stopping = false;
+  const ponder: PonderProcess = launchPonder(followerSettings, { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile }, { onOutput: deps.ponderOutput });
+  void ponder.exited.then((code) => {
+    if (!stopping) progress("indexer", `the Ponder process that kept ${answering} following the chain exited (code ${code}): ${answering} answers as it stands until the new build is done`);
+  });
+  // Its live sync waits for a new head before it indexes the blocks after its checkpoint: blocks are mined to wake it,
+  // only once it answers (before, its start would take a newer block as final than the one the build was made final
+  // at, and refuse it).
+  void waitForHealth(`http://127.0.0.1:${followerSettings.port}`, ponder, () => undefined, deps.signal)
+    .then(() => waitForLocalChainsIndexed((chainId) => indexedBlockOf(store.pool, answering, chainId), its, ponder, deps.signal))
+    .catch((error: unknown) => {
+      if (!stopping && !deps.signal.aborted) progress("indexer", `${answering} did not catch up with the chain: ${(error as Error).message}`);
+    });
+  return {
+    async stop() {
+      stopping = true;
+      await ponder.stop();
+      await releaseIndexLock(store.pool, answering).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+      });
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * Issue 25, acceptance 3: during a rebuild of the index (TOKENHUB_INDEX_VERSION bumped, over 100,000 events), a token
+ * minted through the API is listed within 10 s, while the build before still answers, and no read answers other than
+ * 200 with the right body.
+ */
+import { type Address, getAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenHubERC20Abi } from "../../abis/index.js";
+import { chainClient, type ChainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+/** Transfer events on chain before the rebuild: ERC-20 mints in batches. */
+const EVENTS = 100_000;
+/** One transaction a block, as many blocks as a busy chain's few minutes. */
+const PER_TRANSACTION = 1_000;
+const HOLDERS = 200;
+const OWNER = getAddress("0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f");
+const holder = (index: number) => getAddress(`0x${(0x5000 + index).toString(16).padStart(40, "0")}`);
+
+type Answer = { status: number; body: unknown };
+
+let service: TestService;
+let chain: ChainClient;
+let coin: Address;
+let nft: Address;
+let owners: string;
+let listing: string;
+
+async function call(method: "GET" | "POST", pathname: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${service.baseUrl}${pathname}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The build the index schema's views read. */
+async function answeringBuild(): Promise<string> {
+  const [view] = await queryDatabase<{ definition: string }>(service.databaseUrl(), "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
+  return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
+  coin = (await createCollectionOnChain(chain, service.runtime().chains[0]!.core.tokenFactory, "erc20", { name: "Bulk", symbol: "BLK" })).address;
+  const minter = chain.accounts[0]!;
+  for (let sent = 0; sent < EVENTS; sent += PER_TRANSACTION) {
+    const to = Array.from({ length: PER_TRANSACTION }, (_, index) => holder((sent + index) % HOLDERS));
+    const hash = await chain.client.writeContract({
+      address: coin,
+      abi: tokenHubERC20Abi,
+      functionName: "mintToMany",
+      args: [to, to.map(() => 1n)],
+      account: minter,
+      chain: chain.client.chain,
+      gas: 10_000_000n,
+    });
+    if (sent + PER_TRANSACTION >= EVENTS) await minedReceipt(chain, hash);
+  }
+  // Past Ponder's finality for this chain id (30 blocks): the blocks are final, and the rebuild reads them from
+  // Ponder's RPC cache, as a rebuild after an upgrade does.
+  await chain.client.mine({ blocks: 64 });
+  const created = await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "During", symbol: "DRG" });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  nft = (created.body as { contractAddress: Address }).contractAddress;
+  owners = `/api/v1/erc20/owners?chainId=31337&contractAddress=${coin}`;
+  listing = `/api/v1/erc721/tokens?chainId=31337&contractAddress=${nft}&ownerAddress=${OWNER}`;
+  // The first build holds every event.
+  await waitFor(
+    async () => {
+      const supply = await queryDatabase<{ n: string }>(service.databaseUrl(), "SELECT count(*)::text AS n FROM tokenhub_index.activity WHERE contract = $1", [coin.toLowerCase()]);
+      return Number(supply[0]?.n) === EVENTS;
+    },
+    { timeoutMs: 420_000, message: () => "the first build never held every event" },
+  );
+  await waitFor(async () => (await call("GET", listing)).status === 200, { timeoutMs: 30_000 });
+}, 480_000);
+
+afterAll(async () => {
+  await service?.destroy();
+});
+
+describe("a rebuild of the index", () => {
+  it("keeps the build that answers following the chain: a mint made during the rebuild is listed within 10 s, every read 200 with the right body", { timeout: 300_000 }, async () => {
+    const held = await call("GET", owners);
+    expect(held.status).toBe(200);
+    const empty = await call("GET", listing);
+    expect(empty).toEqual({ status: 200, body: expect.objectContaining({ tokens: [] }) });
+    const before = await answeringBuild();
+
+    await service.stop();
+    service.env.TOKENHUB_INDEX_VERSION = "2";
+    const from = service.output().length;
+    await service.start({ until: /answers until it is done/ });
+    // From the first answer on: every answer is recorded.
+    await waitFor(async () => (await fetch(`${service.baseUrl}/health`).catch(() => undefined))?.ok === true, { timeoutMs: 60_000 });
+
+    const wrong: string[] = [];
+    let minted: unknown;
+    let polling = true;
+    let reads = 0;
+    const poller = (async () => {
+      while (polling) {
+        const [ownersNow, listingNow] = await Promise.all([call("GET", owners), call("GET", listing)]);
+        reads += 2;
+        if (JSON.stringify(ownersNow) !== JSON.stringify(held)) wrong.push(`${owners} -> ${ownersNow.status} ${JSON.stringify(ownersNow.body).slice(0, 300)}`);
+        // The listing without the new token, until it has it; then with it, never without it again.
+        if (minted === undefined && listingNow.status === 200 && (listingNow.body as { tokens: unknown[] }).tokens.length === 1) minted = listingNow.body;
+        else if (JSON.stringify(listingNow) !== JSON.stringify(minted === undefined ? empty : { status: 200, body: minted })) wrong.push(`${listing} -> ${listingNow.status} ${JSON.stringify(listingNow.body).slice(0, 300)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    try {
+      const mint = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: nft, recipientAddress: OWNER });
+      expect(mint.status, JSON.stringify(mint.body)).toBe(200);
+      const mintedAt = Date.now();
+      await waitFor(() => minted !== undefined, { timeoutMs: 60_000, message: () => service.output().slice(from).slice(-3000) });
+      const listedAfter = Date.now() - mintedAt;
+      // Listed by the build that answered before: the rebuild was still under way.
+      expect(await answeringBuild()).toBe(before);
+      expect(listedAfter, `listed ${listedAfter} ms after the mint`).toBeLessThanOrEqual(10_000);
+      expect((minted as { tokens: { ownerAddress: string }[] }).tokens.map((token) => getAddress(token.ownerAddress))).toEqual([OWNER]);
+
+      await waitFor(() => service.output().slice(from).includes(`dropped ${before}`), { timeoutMs: 240_000, message: () => service.output().slice(from).slice(-3000) });
+      // Some reads from the new build too.
+      const switched = reads;
+      await waitFor(() => reads > switched + 10, { timeoutMs: 30_000 });
+    } finally {
+      polling = false;
+      await poller;
+    }
+    expect(wrong).toEqual([]);
+    expect(await answeringBuild()).not.toBe(before);
+    expect(service.output().slice(from)).toContain(`${before} keeps following the chain while the new build is made`);
+  });
+});
