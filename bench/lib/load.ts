@@ -1,8 +1,8 @@
 import autocannon from "autocannon";
+import { percentile } from "./percentile.js";
 
 export type Measured = { perSecond: number; p50: number; p99: number; failures: number };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 export function summarize(latencies: number[], seconds: number, failures: number): Measured {
   latencies.sort((a, b) => a - b);

@@ -29,6 +29,7 @@ import { DEFAULT_RPC_LIMITS } from "../../server/chain/chainsConfig.js";
 import { backlogBlocks, measureBlockSpace, SENT_TRANSACTIONS_SQL, startTimedChain, TIMED_CHAIN_ID } from "../../test/chain/timedChain.js";
 import { startLimitingProxy } from "../../test/helpers/limitingProxy.js";
 import { startBenchService } from "../lib/service.js";
+import { percentile } from "../lib/percentile.js";
 
 const { values } = parseArgs({
   options: { mints: { type: "string", default: "8000" }, clients: { type: "string", default: "1000" }, history: { type: "string", default: "1000" } },
@@ -42,7 +43,6 @@ const FINAL_WITHIN_MS = 300_000;
 const CLI = path.resolve(import.meta.dirname, "..", "..", "bin", "tokenhub.mjs");
 
 const log = (line: string) => console.log(line);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 const recipient = (index: number) => getAddress(numberToHex(0xb10c_0000_0000n + BigInt(index), { size: 20 }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sumOf = (counts: Map<string, number>) => [...counts.values()].reduce((sum, calls) => sum + calls, 0);

@@ -23,6 +23,7 @@ import { readRuntimeConfig } from "../../server/config/runtime.js";
 import { createLogger } from "../../server/logger.js";
 import { migrateAppStore } from "../../server/store/database/migrate.js";
 import { startBenchService } from "../lib/service.js";
+import { percentile } from "../lib/percentile.js";
 
 const { values } = parseArgs({
   options: {
@@ -39,7 +40,6 @@ const passes = Number(values.passes);
 if (unfinalCount < 1 || blockCount < 1 || passes < 5) throw new Error("Need --unfinal ≥ 1, --blocks ≥ 1, --passes ≥ 5.");
 
 const log = (line: string) => console.log(line);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 const service = await startBenchService("receipts");
 // Two databases of their own on the service's PostgreSQL, neither the one the service itself works in: the only

@@ -23,6 +23,7 @@ import { startTimedChain, TIMED_CHAIN_ID } from "../../test/chain/timedChain.js"
 import { startLimitingProxy } from "../../test/helpers/limitingProxy.js";
 import { treeRssMiB } from "../lib/processTree.js";
 import { startBenchService } from "../lib/service.js";
+import { percentile } from "../lib/percentile.js";
 
 const { values } = parseArgs({
   options: { minutes: { type: "string", default: "30" }, mints: { type: "string", default: "5" }, reads: { type: "string", default: "20" } },
@@ -33,10 +34,8 @@ const readsPerSecond = Number(values.reads);
 const FINALITY = 3;
 
 const log = (line: string) => console.log(line);
-const percentile = (latencies: readonly number[], p: number) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-};
+/** Percentiles of latencies kept in arrival order. */
+const percentileOf = (latencies: readonly number[], p: number) => percentile([...latencies].sort((a, b) => a - b), p);
 const recipient = (index: number) => getAddress(numberToHex(0x50a4_0000_0000n + BigInt(index), { size: 20 }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -127,7 +126,7 @@ try {
     minute.rss = treeRssMiB(service.child.pid!);
     const total = [...minute.rss.values()].reduce((sum, mib) => sum + mib, 0);
     log(
-      `minute ${minuteIndex + 1}: answered so far ${minute.mints.length} mints, p99 ${percentile(minute.mints, 99).toFixed(0)} ms, ${minute.reads.length} reads, p99 ${percentile(minute.reads, 99).toFixed(0)} ms; errors ${minute.errors.length}; in flight ${inFlight}; RSS ${total.toFixed(0)} MiB`,
+      `minute ${minuteIndex + 1}: answered so far ${minute.mints.length} mints, p99 ${percentileOf(minute.mints, 99).toFixed(0)} ms, ${minute.reads.length} reads, p99 ${percentileOf(minute.reads, 99).toFixed(0)} ms; errors ${minute.errors.length}; in flight ${inFlight}; RSS ${total.toFixed(0)} MiB`,
     );
   }
   await Promise.all(sends);
@@ -159,9 +158,9 @@ try {
 
   log(`\nbench/soak: ${minutes} min, ${mintsPerSecond} mints/s and ${readsPerSecond} reads/s offered; 2 s blocks, 30,000,000 gas, finality ${FINALITY}; proxy 50 calls/s, eth_getLogs up to 2,000 blocks; provider limits ${JSON.stringify(DEFAULT_RPC_LIMITS)}`);
   log(`load average at the end: ${os.loadavg().map((load) => load.toFixed(1)).join(", ")}`);
-  log(`mints: ${allMints.length} answered (${answered} 200), p50 ${percentile(allMints, 50).toFixed(0)} ms, p99 ${percentile(allMints, 99).toFixed(0)} ms; reads: ${allReads.length}, p50 ${percentile(allReads, 50).toFixed(0)} ms, p99 ${percentile(allReads, 99).toFixed(0)} ms`);
-  log(`p99 per minute, mints (ms): ${perMinute.map((minute) => percentile(minute.mints, 99).toFixed(0)).join(" ")}`);
-  log(`p99 per minute, reads (ms): ${perMinute.map((minute) => percentile(minute.reads, 99).toFixed(0)).join(" ")}`);
+  log(`mints: ${allMints.length} answered (${answered} 200), p50 ${percentileOf(allMints, 50).toFixed(0)} ms, p99 ${percentileOf(allMints, 99).toFixed(0)} ms; reads: ${allReads.length}, p50 ${percentileOf(allReads, 50).toFixed(0)} ms, p99 ${percentileOf(allReads, 99).toFixed(0)} ms`);
+  log(`p99 per minute, mints (ms): ${perMinute.map((minute) => percentileOf(minute.mints, 99).toFixed(0)).join(" ")}`);
+  log(`p99 per minute, reads (ms): ${perMinute.map((minute) => percentileOf(minute.reads, 99).toFixed(0)).join(" ")}`);
   log(`errors: ${errors.length}${errors.length > 0 ? ` (first: ${errors.slice(0, 5).join(" | ")})` : ""}`);
   log(`final: ${pending === 0 ? "every transaction" : `${pending} transactions not`} final and successful 2 min after the last answer; on chain ${onChain} mints for ${answered} answered`);
   log(`RPC: ${forwarded} calls forwarded (${(forwarded / Math.max(1, answered)).toFixed(2)} a mint, reads included), ${proxy.refused.rateLimited - rateLimitedBefore} answered 429`);

@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { httpLoad } from "../lib/load.js";
 import { cpuShares, treeCpuSeconds } from "../lib/processTree.js";
 import { startBenchService } from "../lib/service.js";
+import { percentile } from "../lib/percentile.js";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "5000" } } });
 const requests = Number(values.requests);
@@ -27,7 +28,6 @@ const lines = readline.createInterface({ input: receiver.stdout! });
 const receiverUrl = await new Promise<string>((resolve) => lines.once("line", resolve));
 lines.on("line", (line) => arrivals.push(JSON.parse(line) as Arrival));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 const service = await startBenchService("webhooks", { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true" });
 try {
