@@ -10,9 +10,9 @@ export type StoreTransaction = Parameters<Parameters<StoreDb["transaction"]>[0]>
 
 /**
  * A pool on the app store, created by whoever wires the process, closed on shutdown. `name` is the connections'
- * application_name: what an operator sees of them in pg_stat_activity.
+ * application_name: what an operator sees of them in pg_stat_activity. `sessionSettings`: PostgreSQL settings of every
+ * connection of the pool, as `-c name=value` start-up options.
  */
-/** `sessionSettings`: PostgreSQL settings of every connection of the pool, as `-c name=value` start-up options. */
 export function createStore(connectionString: string, options: { max: number; name: string; sessionSettings?: Record<string, string> }): Store {
   const settings = Object.entries(options.sessionSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
   const pool = new pg.Pool({ connectionString, max: options.max, application_name: options.name, ...(settings.length > 0 ? { options: settings.join(" ") } : {}) });
