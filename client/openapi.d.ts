@@ -10128,6 +10128,8 @@ export interface operations {
                 page?: number;
                 /** @description Only deliveries in this state */
                 status?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries of this event type (`webhook.test`, `mint.confirmed`, `token.transferred.reorged`, …) */
+                type?: string;
             };
             header?: never;
             path: {

@@ -24,6 +24,7 @@ type Options = {
   events?: string;
   description?: string;
   status?: string;
+  type?: string;
   event?: string;
 };
 
@@ -131,10 +132,10 @@ const COMMANDS: Command[] = [
   },
   {
     words: ["webhook", "deliveries"],
-    synopsis: "tokenhub webhook deliveries <webhook id> [--status pending|delivered|failed]",
+    synopsis: "tokenhub webhook deliveries <webhook id> [--status pending|delivered|failed] [--type <event type>]",
     summary: "an endpoint's latest deliveries",
     run: (settings, out, options, id) =>
-      done(webhookDeliveries(settings(), out, required(id, "webhook deliveries needs the webhook's id (tokenhub webhook list)."), { status: options.status })),
+      done(webhookDeliveries(settings(), out, required(id, "webhook deliveries needs the webhook's id (tokenhub webhook list)."), { status: options.status, type: options.type })),
   },
   {
     words: ["webhook", "redeliver"],
@@ -178,6 +179,7 @@ const OPTIONS = {
   events: { type: "string" },
   description: { type: "string" },
   status: { type: "string" },
+  type: { type: "string" },
   event: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },

@@ -83,11 +83,11 @@ export async function webhookRotateSecret(settings: Settings, out: Output, id: s
   });
 }
 
-export async function webhookDeliveries(settings: Settings, out: Output, id: string, options: { status?: string }): Promise<void> {
+export async function webhookDeliveries(settings: Settings, out: Output, id: string, options: { status?: string; type?: string }): Promise<void> {
   const status = options.status;
   if (status !== undefined && !["pending", "delivered", "failed"].includes(status)) throw new ValidationError("--status is pending, delivered or failed.");
   await withStore(settings, async (store) => {
-    const { deliveries } = await listWebhookDeliveries(store.pool, undefined, checkedId(id), { page: 0, pageSize: 50, status: status as "pending" | undefined });
+    const { deliveries } = await listWebhookDeliveries(store.pool, undefined, checkedId(id), { page: 0, pageSize: 50, status: status as "pending" | undefined, type: options.type });
     for (const delivery of deliveries) {
       const last = delivery.lastStatusCode !== null ? `HTTP ${delivery.lastStatusCode}` : (delivery.lastError ?? "not attempted yet");
       out([delivery.eventId, delivery.type, delivery.status, `${delivery.attempts} attempts`, last, delivery.createdAt].join("  "));

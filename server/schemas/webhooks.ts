@@ -72,6 +72,11 @@ export const rotatedSecretResponse = z
 export const deliveriesQuery = z.object({
   page: pageSchema,
   status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
+  type: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ description: "Only deliveries of this event type (`webhook.test`, `mint.confirmed`, `token.transferred.reorged`, …)", example: "webhook.test" }),
 });
 
 const delivery = z

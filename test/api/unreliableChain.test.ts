@@ -133,16 +133,15 @@ describe("mints through an unreliable RPC", () => {
 
     // The pipeline's RPC errors by kind: each fault it met is one try counted under its kind (a 503, a 429, a connection
     // cut before or after the node answered), on the faulty chain only. The proxy also served Ponder and the service's
-    // reads, so its counts bound the pipeline's from above.
+    // reads, so its counts bound the pipeline's from above. Which calls meet a fault depends on timing, so a kind the
+    // pipeline happened not to meet may be absent (test/unit/rpcErrorKinds.test.ts names every kind); some must be there.
     const errors = await scrape("tokenhub_rpc_errors_total");
     const faulty = (kind: string) => errors.get(`chain_id="31338",kind="${kind}"`) ?? 0;
-    expect([...errors.keys()].filter((labels) => !labels.startsWith('chain_id="31338",')).map((labels) => [labels, errors.get(labels)])).toEqual([]);
-    expect([...errors.keys()].sort()).toEqual(["connection", "http_5xx", "rate_limited"].map((kind) => `chain_id="31338",kind="${kind}"`));
-    expect(faulty("http_5xx")).toBeGreaterThan(0);
+    const kinds = ["connection", "http_5xx", "rate_limited"];
+    expect([...errors.keys()].filter((labels) => !kinds.some((kind) => labels === `chain_id="31338",kind="${kind}"`))).toEqual([]);
+    expect(kinds.reduce((sum, kind) => sum + faulty(kind), 0)).toBeGreaterThan(0);
     expect(faulty("http_5xx")).toBeLessThanOrEqual(faults["error-503"]);
-    expect(faulty("rate_limited")).toBeGreaterThan(0);
     expect(faulty("rate_limited")).toBeLessThanOrEqual(faults["error-429"]);
-    expect(faulty("connection")).toBeGreaterThan(0);
     expect(faulty("connection")).toBeLessThanOrEqual(faults.reset + faults["answer-lost"]);
   });
 

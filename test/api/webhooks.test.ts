@@ -290,6 +290,8 @@ describe("webhooks", { timeout: 120_000 }, () => {
     const failed = (await call("GET", `/api/v1/webhooks/${webhookId}/deliveries?status=failed`)).body.deliveries;
     expect(failed).toEqual([expect.objectContaining({ eventId, status: "failed", lastStatusCode: 503, lastError: "HTTP 503", nextAttemptAt: null })]);
     expect(failed[0].attempts).toBeGreaterThanOrEqual(3);
+    expect((await call("GET", `/api/v1/webhooks/${webhookId}/deliveries?type=webhook.test`)).body.deliveries.map((entry: Body) => entry.eventId)).toEqual([eventId]);
+    expect((await call("GET", `/api/v1/webhooks/${webhookId}/deliveries?type=transaction.sent`)).body.deliveries).toEqual([]);
     const attempts = hooks.received.length;
 
     healthy = true;

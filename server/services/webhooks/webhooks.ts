@@ -167,10 +167,10 @@ export async function listWebhookDeliveries(
   db: Queryable,
   projectId: string | undefined,
   id: string,
-  options: { page: number; pageSize: number; status?: DeliveryLogEntry["status"] },
+  options: { page: number; pageSize: number; status?: DeliveryLogEntry["status"]; type?: string },
 ): Promise<{ deliveries: DeliveryView[]; nextPage: number | null }> {
   await requireEndpoint(db, projectId, id);
-  const rows = await listDeliveries(db, id, { status: options.status, offset: options.page * options.pageSize, limit: options.pageSize + 1 });
+  const rows = await listDeliveries(db, id, { status: options.status, type: options.type, offset: options.page * options.pageSize, limit: options.pageSize + 1 });
   return { deliveries: rows.slice(0, options.pageSize).map(deliveryView), nextPage: rows.length > options.pageSize ? options.page + 1 : null };
 }
 
