@@ -5,6 +5,8 @@ import { mnemonicToAccount } from "viem/accounts";
 import { DEFAULT_ANVIL_MNEMONIC, saveAndStopAnvil, startAnvil, type AnvilInstance } from "../chain/anvil.js";
 import { type ChainConfig, rpcLimitsOf } from "../chain/chainsConfig.js";
 import { deployCore, predictCoreAddresses } from "../chain/deployCore.js";
+import { limitedTransport } from "../chain/rpc/limitedTransport.js";
+import { createRpcBudget } from "../chain/rpc/rpcBudget.js";
 import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { freePort, isPortFree } from "../ports.js";
@@ -23,21 +25,31 @@ export type ResolvedChain = { chain: RuntimeChain; anvil?: AnvilInstance } | { u
 const UNREACHABLE_PROBE_MS = 5_000;
 /** How long start-up waits for a remote RPC before it counts the chain as unreachable and goes on without it. */
 const RPC_PROBE_TIMEOUT_MS = 5_000;
+/** Tries after the first for a start-up call the provider refused (a 429, a dropped connection), within its budget. */
+const RPC_PROBE_RETRIES = 2;
 
 /**
  * Brings one configured chain up: the local one is started (anvil, core contracts deployed); a remote one is asked
  * for its chain id and which core contracts it has. A remote RPC that does not answer is reported, not fatal: the
- * other chains serve meanwhile (README, "Chains whose RPC is down").
+ * other chains serve meanwhile (README, "Chains whose RPC is down"). Its calls keep within the chain's budget and are
+ * tried again when refused, and a code read that fails makes the chain unreachable for now, never a contract counted
+ * missing (which would refuse its collections until the next start).
  */
 export async function resolveChain(chain: ChainConfig, dataDir: string, progress: Progress): Promise<ResolvedChain> {
   if (chain.rpcUrl === undefined) return await startLocalChain(chain, dataDir, progress);
   const rpcUrl = Array.isArray(chain.rpcUrl) ? chain.rpcUrl : [chain.rpcUrl];
-  const client = createPublicClient({ transport: http(rpcUrl[0], { retryCount: 1, timeout: RPC_PROBE_TIMEOUT_MS }) });
+  const limits = { budget: createRpcBudget(rpcLimitsOf(chain)!.requestsPerSecond), retries: RPC_PROBE_RETRIES, maxDelayMs: 2_000 };
+  const client = createPublicClient({ transport: limitedTransport(http(rpcUrl[0], { timeout: RPC_PROBE_TIMEOUT_MS }), limits) });
+  const core = predictCoreAddresses();
   let remoteId: number;
   let genesis: Hex;
+  const missing: string[] = [];
   try {
     remoteId = await client.getChainId();
     genesis = (await client.getBlock({ blockNumber: 0n })).hash as Hex;
+    for (const [name, address] of Object.entries(core)) {
+      if ((await client.getCode({ address })) === undefined) missing.push(name);
+    }
   } catch (error) {
     const reason = `its RPC ${redactUrl(rpcUrl[0]!)} does not answer (${(error as Error).message.split("\n")[0]})`;
     progress("chain", `${chain.name} (${chain.id}): UNREACHABLE, ${reason}; the other chains serve meanwhile, and this one joins once its RPC answers`);
@@ -45,12 +57,6 @@ export async function resolveChain(chain: ChainConfig, dataDir: string, progress
   }
   if (remoteId !== chain.id) throw new ConfigError(`Chain ${chain.name}: configured as chain id ${chain.id}, but its RPC reports ${remoteId}.`);
   progress("chain", `${chain.name} (${chain.id}): RPC ${redactUrl(rpcUrl[0]!)}`);
-
-  const core = predictCoreAddresses();
-  const missing = [];
-  for (const [name, address] of Object.entries(core)) {
-    if ((await client.getCode({ address }).catch(() => undefined)) === undefined) missing.push(name);
-  }
   progress(
     "contracts",
     missing.length === 0

@@ -14,13 +14,19 @@ import { waitFor } from "../helpers/waitFor.js";
 /**
  * Issue 26, acceptance 3: a chain whose RPC refuses every call (HTTP 429 with Alchemy's words) for the whole run, and
  * one whose RPC starts refusing while the service runs. Neither stops the service: the local chain serves mints and
- * reads throughout, the failing chains answer 503 CHAIN_UNAVAILABLE with the reason.
+ * reads throughout, the failing chains answer 503 CHAIN_UNAVAILABLE with the reason. A third chain's RPC refuses the
+ * start's first reads of contract code: it still creates collections (the refusals were not taken for missing
+ * contracts).
  */
 let service: TestService;
 let refusingNode: AnvilInstance;
 let failingNode: AnvilInstance;
+let coyNode: AnvilInstance;
 let refusing: LimitingProxy;
 let failing: LimitingProxy;
+let coy: LimitingProxy;
+/** Code reads the coy chain's RPC refuses at the start: fewer than start-up tries one (so the chain comes up with the rest). */
+const CODE_READS_REFUSED = 2;
 const signerKey = generatePrivateKey();
 
 async function call(method: string, pathname: string, body?: unknown) {
@@ -47,13 +53,18 @@ async function createAndMint(chainId: number, recipient: Address): Promise<Addre
 }
 
 beforeAll(async () => {
-  [refusingNode, failingNode] = await Promise.all([startAnvil({ chainId: 31338, quiet: true }), startAnvil({ chainId: 31339, quiet: true })]);
-  const failingChain = chainClient(failingNode.rpcUrl, 31339);
-  await deployCore(failingChain.client, failingChain.accounts[0]!);
-  await failingChain.client.setBalance({ address: privateKeyToAccount(signerKey).address, value: 10n ** 21n });
+  [refusingNode, failingNode, coyNode] = (await Promise.all([31338, 31339, 31340].map((chainId) => startAnvil({ chainId, quiet: true })))) as [AnvilInstance, AnvilInstance, AnvilInstance];
+  for (const [node, chainId] of [[failingNode!, 31339], [coyNode!, 31340]] as const) {
+    const chain = chainClient(node.rpcUrl, chainId);
+    await deployCore(chain.client, chain.accounts[0]!);
+    await chain.client.setBalance({ address: privateKeyToAccount(signerKey).address, value: 10n ** 21n });
+  }
   refusing = await startLimitingProxy(refusingNode.rpcUrl);
   refusing.refuse("all");
   failing = await startLimitingProxy(failingNode.rpcUrl);
+  coy = await startLimitingProxy(coyNode.rpcUrl);
+  let codeReads = 0;
+  coy.refuse((call) => call.method === "eth_getCode" && ++codeReads <= CODE_READS_REFUSED);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-failing-chain-"));
   const chainsFile = path.join(dataDir, "chains.json");
   fs.writeFileSync(
@@ -63,16 +74,19 @@ beforeAll(async () => {
         { id: 31337, name: "local" },
         { id: 31338, name: "refusing", rpcUrl: refusing.url },
         { id: 31339, name: "failing", rpcUrl: failing.url, finality: 0 },
+        { id: 31340, name: "coy", rpcUrl: coy.url, finality: 0 },
       ],
     }),
   );
-  service = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile, TOKENHUB_SIGNER_KEYS_31338: generatePrivateKey(), TOKENHUB_SIGNER_KEYS_31339: signerKey } });
+  service = await startTestService({
+    env: { TOKENHUB_CHAINS_FILE: chainsFile, TOKENHUB_SIGNER_KEYS_31338: generatePrivateKey(), TOKENHUB_SIGNER_KEYS_31339: signerKey, TOKENHUB_SIGNER_KEYS_31340: signerKey },
+  });
 }, 180_000);
 
 afterAll(async () => {
   await service?.destroy();
-  await Promise.all([refusing?.stop(), failing?.stop()]);
-  await Promise.all([refusingNode?.stop(), failingNode?.stop()]);
+  await Promise.all([refusing?.stop(), failing?.stop(), coy?.stop()]);
+  await Promise.all([refusingNode?.stop(), failingNode?.stop(), coyNode?.stop()]);
 });
 
 describe("one chain's RPC never stops the service", { timeout: 300_000 }, () => {
@@ -85,6 +99,12 @@ describe("one chain's RPC never stops the service", { timeout: 300_000 }, () => 
     expect(write.retryAfter).not.toBeNull();
     expect(refusing.refused.all).toBeGreaterThan(0);
     expect(refusing.forwarded.size).toBe(0);
+  });
+
+  it("does not take the start's refused code reads for missing contracts: the chain creates collections", async () => {
+    expect(coy.refused.all).toBe(CODE_READS_REFUSED);
+    expect(service.output()).toContain("contracts coy: core contracts present");
+    await createAndMint(31340, "0x00000000000000000000000000000000000000d1");
   });
 
   it("keeps serving when a chain's RPC starts refusing while it runs, past Ponder's own retries; that chain answers 503 until its RPC answers again", async () => {
