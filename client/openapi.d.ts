@@ -10128,8 +10128,8 @@ export interface operations {
                 page?: number;
                 /** @description Only deliveries in this state */
                 status?: "pending" | "delivered" | "failed";
-                /** @description Only deliveries of this event type (`webhook.test`, `mint.confirmed`, `token.transferred.reorged`, …) */
-                type?: string;
+                /** @description Only deliveries of this event type */
+                type?: "transaction.sent" | "transaction.confirmed" | "transaction.finalized" | "transaction.reorged" | "transaction.replaced" | "mint.confirmed" | "permit.redeemed" | "permit.revoked" | "metadata.propagated" | "account.call.confirmed" | "token.transferred" | "account.created" | "token.transferred.reorged" | "account.created.reorged" | "permit.redeemed.reorged" | "permit.revoked.reorged" | "webhook.test";
             };
             header?: never;
             path: {

@@ -3,6 +3,7 @@ import { createKeyVault, type KeyVault } from "../custody/keyVault.js";
 import { resolveMasterKey } from "../custody/masterKey.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { WEBHOOK_EVENT_TYPES } from "../schemas/webhookEvents.js";
+import { DELIVERED_EVENT_TYPES } from "../schemas/webhooks.js";
 import {
   createWebhook,
   deleteWebhook,
@@ -86,6 +87,7 @@ export async function webhookRotateSecret(settings: Settings, out: Output, id: s
 export async function webhookDeliveries(settings: Settings, out: Output, id: string, options: { status?: string; type?: string }): Promise<void> {
   const status = options.status;
   if (status !== undefined && !["pending", "delivered", "failed"].includes(status)) throw new ValidationError("--status is pending, delivered or failed.");
+  if (options.type !== undefined && !DELIVERED_EVENT_TYPES.includes(options.type)) throw new ValidationError(`--type is one of ${DELIVERED_EVENT_TYPES.join(", ")}.`);
   await withStore(settings, async (store) => {
     const { deliveries } = await listWebhookDeliveries(store.pool, undefined, checkedId(id), { page: 0, pageSize: 50, status: status as "pending" | undefined, type: options.type });
     for (const delivery of deliveries) {

@@ -2,7 +2,10 @@ import { z } from "@hono/zod-openapi";
 import * as field from "./fields.js";
 import { pageSchema } from "./common.js";
 import { text } from "./text.js";
-import { WEBHOOK_EVENT_TYPES } from "./webhookEvents.js";
+import { REVERSIBLE_EVENT_TYPES, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "./webhookEvents.js";
+
+/** Every type a delivery can carry: the subscribable ones, their `.reorged` compensations, and the test event. */
+export const DELIVERED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...REVERSIBLE_EVENT_TYPES.map((type) => `${type}.reorged`), TEST_EVENT_TYPE];
 
 const uuidParam = (name: string, what: string) =>
   z
@@ -73,10 +76,9 @@ export const deliveriesQuery = z.object({
   page: pageSchema,
   status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
   type: z
-    .string()
-    .max(64)
+    .enum(DELIVERED_EVENT_TYPES as [string, ...string[]], { error: () => `must be one of ${DELIVERED_EVENT_TYPES.join(", ")}` })
     .optional()
-    .openapi({ description: "Only deliveries of this event type (`webhook.test`, `mint.confirmed`, `token.transferred.reorged`, …)", example: "webhook.test" }),
+    .openapi({ description: "Only deliveries of this event type", example: "webhook.test" }),
 });
 
 const delivery = z

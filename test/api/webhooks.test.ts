@@ -328,6 +328,9 @@ describe("webhooks", { timeout: 120_000 }, () => {
 
     const hooks = await receiver();
     const { webhookId } = await subscribe(hooks.url, ["mint.confirmed"]);
+    const badType = await call("GET", `/api/v1/webhooks/${webhookId}/deliveries?type=mint.landed`);
+    expect([badType.status, badType.body.code, badType.body.details.map((detail: Body) => detail.path)]).toEqual([400, "VALIDATION_ERROR", ["type"]]);
+    expect((await call("GET", `/api/v1/webhooks/${webhookId}/deliveries?type=token.transferred.reorged`)).body.deliveries).toEqual([]);
     expect((await service.cli(["project", "create", "webhook-other"])).code).toBe(0);
     const issued = await service.cli(["token", "create", "--project", "webhook-other", "--scopes", "webhooks"]);
     const other = issued.stdout.trim().split("\n").at(-1)!.trim();
