@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import pkcs11js from "pkcs11js";
+import { createRequire } from "node:module";
+import type { PKCS11 } from "pkcs11js";
 import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
 import { ConfigError, SignerUnavailableError } from "../errors.js";
 
@@ -41,12 +42,32 @@ const RETRY_AFTER_SECONDS = 5;
  * may take it that only one thread calls it (SoftHSM2 then turns its mutexes off, and concurrent signatures corrupt its
  * heap: the process aborts with "double free or corruption").
  */
-const INITIALIZE_ARGS = { flags: pkcs11js.CKF_OS_LOCKING_OK };
+const initializeArgs = () => ({ flags: pkcs11js.CKF_OS_LOCKING_OK });
+
+/**
+ * The pkcs11js binding, loaded by the first token opened. It is an optional dependency (a native addon that npm builds
+ * with a C++ toolchain and Node's headers): where it did not build, install and the local backend still work, and only
+ * a pkcs11 backend is refused, saying why.
+ */
+let pkcs11js: typeof import("pkcs11js");
+
+function loadBinding(settings: Pkcs11Settings): void {
+  if (pkcs11js !== undefined) return;
+  try {
+    pkcs11js = createRequire(import.meta.url)("pkcs11js") as typeof import("pkcs11js");
+  } catch (error) {
+    throw new ConfigError(
+      `${settings.sources.library}: the pkcs11 backend needs the npm package pkcs11js, which is not installed or did not build here (${(error as Error).message.split("\n")[0]}). ` +
+        "Install a C++ toolchain (Debian: apt-get install -y build-essential python3) and run npm install again.",
+    );
+  }
+}
 
 // The library's state is per process: every token opened on one library shares its C_Initialize.
-const loaded = new Map<string, { module: pkcs11js.PKCS11; users: number }>();
+const loaded = new Map<string, { module: PKCS11; users: number }>();
 
-function loadLibrary(settings: Pkcs11Settings): pkcs11js.PKCS11 {
+function loadLibrary(settings: Pkcs11Settings): PKCS11 {
+  loadBinding(settings);
   const known = loaded.get(settings.library);
   if (known) {
     known.users++;
@@ -56,7 +77,7 @@ function loadLibrary(settings: Pkcs11Settings): pkcs11js.PKCS11 {
   const module = new pkcs11js.PKCS11();
   try {
     module.load(settings.library);
-    module.C_Initialize(INITIALIZE_ARGS);
+    module.C_Initialize(initializeArgs());
   } catch (error) {
     if (code(error) !== pkcs11js.CKR_CRYPTOKI_ALREADY_INITIALIZED) {
       throw new ConfigError(`${settings.sources.library}: ${settings.library} is not a usable PKCS#11 library (${(error as Error).message}).`);
@@ -200,7 +221,7 @@ export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
         // Not initialised any more: initialising is what is needed.
       }
       try {
-        module.C_Initialize(INITIALIZE_ARGS);
+        module.C_Initialize(initializeArgs());
         slot = findSlot(module, settings);
       } catch (error) {
         throw unavailable(error);
@@ -294,7 +315,7 @@ export function openPkcs11Token(settings: Pkcs11Settings): Pkcs11Token {
   }
 }
 
-function findSlot(module: pkcs11js.PKCS11, settings: Pkcs11Settings): Buffer {
+function findSlot(module: PKCS11, settings: Pkcs11Settings): Buffer {
   const slots = module.C_GetSlotList(true);
   if ("slot" in settings.token) {
     const wanted = settings.token.slot;

@@ -6,6 +6,7 @@ import { type Address, createPublicClient, type Hex, http, verifyMessage, verify
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSoftHsmToken, type SoftHsmToken } from "../helpers/softhsm.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
 
 let softhsm: SoftHsmToken;
 let service: TestService;
@@ -69,6 +70,15 @@ describe("signers and cloud keys in a PKCS#11 token (SoftHSM2)", () => {
     );
     fs.rmSync(path.dirname(pinFile), { recursive: true });
     await expect(start({ TOKENHUB_PKCS11_LIBRARY: undefined })).rejects.toThrow(/the signers of chain 31337 are in a PKCS#11 token: set TOKENHUB_PKCS11_LIBRARY/);
+    // Where the optional native addon did not build, the local backend still runs and this one says what to do.
+    const withoutAddon = { NODE_OPTIONS: `--require ${path.resolve(import.meta.dirname, "..", "helpers", "withoutPkcs11js.cjs")}` };
+    await expect(start(withoutAddon)).rejects.toThrow(/TOKENHUB_PKCS11_LIBRARY: the pkcs11 backend needs the npm package pkcs11js, which is not installed or did not build here \(Cannot find module 'pkcs11js'\)\. Install a C\+\+ toolchain/);
+    const local = await startTestService({ env: withoutAddon });
+    try {
+      await waitFor(async () => (await fetch(`${local.baseUrl}/ready`)).status === 200, { timeoutMs: 60_000, message: () => "the local backend did not come up without pkcs11js" });
+    } finally {
+      await local.destroy();
+    }
   });
 
   it("mints with the signer whose key is in the token, generated there on first start", async () => {
