@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { getAddress } from "viem";
+import { checksummedAddress } from "../chain/checksummedAddress.js";
 import { ERROR_CODES } from "../errors.js";
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -14,9 +14,9 @@ export const addressSchema = z
     }
     const body = value.slice(2);
     const mixedCase = body !== body.toLowerCase() && body !== body.toUpperCase();
-    if (mixedCase && getAddress(value) !== value) ctx.addIssue({ code: "custom", message: "fails its EIP-55 checksum" });
+    if (mixedCase && checksummedAddress(value.toLowerCase()) !== value) ctx.addIssue({ code: "custom", message: "fails its EIP-55 checksum" });
   })
-  .transform((value) => getAddress(value.toLowerCase()))
+  .transform((value) => checksummedAddress(value.toLowerCase()))
   .openapi({ type: "string", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
 
 const digits = /^\d+$/;

@@ -51,12 +51,7 @@ export function toOpenSeaFields(stored: unknown): Partial {
   return fields;
 }
 
-/**
- * Collection defaults, overridden field by field by the token's own metadata. Under both, for external contracts, what
- * the contract's own token URI holds (fetched in the background).
- */
-export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown, fallbackName: string, remote?: unknown): OpenSeaMetadata {
-  const merged = { ...toOpenSeaFields(remote), ...toOpenSeaFields(collectionDefaults), ...toOpenSeaFields(tokenOwn) };
+function openSeaOf(merged: Partial, fallbackName: string): OpenSeaMetadata {
   return {
     name: merged.name ?? fallbackName,
     description: merged.description ?? "",
@@ -66,7 +61,28 @@ export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown
   };
 }
 
+/**
+ * Collection defaults, overridden field by field by the token's own metadata. Under both, for external contracts, what
+ * the contract's own token URI holds (fetched in the background).
+ */
+export function effectiveMetadata(collectionDefaults: unknown, tokenOwn: unknown, fallbackName: string, remote?: unknown): OpenSeaMetadata {
+  return openSeaOf({ ...toOpenSeaFields(remote), ...toOpenSeaFields(collectionDefaults), ...toOpenSeaFields(tokenOwn) }, fallbackName);
+}
+
+const collectionFieldsOf = new WeakMap<MetadataSources, Partial>();
+
+/** The collection default's fields, the same for every token of a page: converted once per page (per sources read). */
+function collectionFields(sources: MetadataSources): Partial {
+  let fields = collectionFieldsOf.get(sources);
+  if (fields === undefined) {
+    fields = toOpenSeaFields(sources.collectionDefault);
+    collectionFieldsOf.set(sources, fields);
+  }
+  return fields;
+}
+
 /** A token's effective metadata from the sources read for its collection; `tokenId` in decimal. */
 export function tokenMetadataFrom(sources: MetadataSources, collectionName: string | null, tokenId: string): OpenSeaMetadata {
-  return effectiveMetadata(sources.collectionDefault, sources.own.get(tokenId), `${collectionName ?? "Token"} #${tokenId}`, sources.remote.get(tokenId)?.metadata);
+  const merged = { ...toOpenSeaFields(sources.remote.get(tokenId)?.metadata), ...collectionFields(sources), ...toOpenSeaFields(sources.own.get(tokenId)) };
+  return openSeaOf(merged, `${collectionName ?? "Token"} #${tokenId}`);
 }

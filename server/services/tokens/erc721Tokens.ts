@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, type SQL, sql } from "drizzle-orm";
-import { type Address, getAddress } from "viem";
+import type { Address } from "viem";
+import { checksummedAddress } from "../../chain/checksummedAddress.js";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import type { StoreDb } from "../../store/database/db.js";
@@ -121,7 +122,7 @@ export async function listErc721Tokens(
   return {
     items: rows.slice(0, query.pageSize).map(([tokenId, owner, tbaAddress]) => ({
       tokenId,
-      ownerAddress: getAddress(owner),
+      ownerAddress: checksummedAddress(owner),
       metadata: tokenMetadataFrom(sources, collection.name, tokenId),
       tbaAddress,
     })),
@@ -171,7 +172,7 @@ export async function listErc721Owners(
   const pageOwners = new Set(owners.slice(0, query.pageSize));
   if (pageOwners.size === 0) return { items: [], nextPage: null };
   const sources = metadataSourcesOf(row);
-  const byOwner = new Map<string, Erc721Owner>([...pageOwners].map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]));
+  const byOwner = new Map<string, Erc721Owner>([...pageOwners].map((owner) => [owner, { ownerAddress: checksummedAddress(owner), totalBalance: "0", tokens: [] }]));
   for (const [owner, tokenId] of rows) {
     const entry = byOwner.get(owner);
     if (!entry) continue;

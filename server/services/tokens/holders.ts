@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress } from "viem";
+import { checksummedAddress } from "../../chain/checksummedAddress.js";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
@@ -154,7 +155,7 @@ export async function listHolders(
   const past = query.atBlock === undefined ? undefined : await resolvePastBlock(deps, query.chainId!, collections, query.atBlock);
   const { holdings, sources } = await holdingsWithMetadata(deps.indexDb, collections, past?.atBlock);
   const metadataOf = collections.map((collection, position) => (sources[position] === undefined ? undefined : nftMetadataOf(collection, sources[position])));
-  const checksummed = collections.map((collection) => getAddress(collection.address));
+  const checksummed = collections.map((collection) => checksummedAddress(collection.address));
   const holders = new Map<string, HolderCollection[]>();
   let start = 0;
   while (start < holdings.length) {
@@ -184,5 +185,5 @@ export async function listHolders(
     if (entries) entries.push(entry);
     else holders.set(owner, [entry]);
   }
-  return { holders: [...holders.keys()].sort().map((owner) => ({ holderAddress: getAddress(owner), collections: holders.get(owner)! })), past };
+  return { holders: [...holders.keys()].sort().map((owner) => ({ holderAddress: checksummedAddress(owner), collections: holders.get(owner)! })), past };
 }

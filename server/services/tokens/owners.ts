@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type Address, getAddress } from "viem";
+import type { Address } from "viem";
+import { checksummedAddress } from "../../chain/checksummedAddress.js";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { formatAmount } from "../../schemas/amounts.js";
@@ -86,7 +87,7 @@ export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig
   const pageOwners = owners.slice(0, query.pageSize);
   if (pageOwners.length === 0) return { items: [], nextPage: null };
   const byOwner = new Map<string, Erc1155Owner>(
-    pageOwners.map((owner) => [owner, { ownerAddress: getAddress(owner), totalBalance: "0", tokens: [] }]),
+    pageOwners.map((owner) => [owner, { ownerAddress: checksummedAddress(owner), totalBalance: "0", tokens: [] }]),
   );
   for (const row of rows) {
     const entry = byOwner.get(row.owner);
@@ -124,7 +125,7 @@ export async function listErc20Owners(indexDb: IndexDb, runtime: RuntimeConfig, 
   const decimals = collection.decimals ?? 18;
   return {
     items: rows.slice(0, query.pageSize).map((row) => ({
-      ownerAddress: getAddress(row.owner),
+      ownerAddress: checksummedAddress(row.owner),
       totalBalance: formatAmount(BigInt(row.balance), decimals),
       totalBalanceRaw: row.balance,
     })),

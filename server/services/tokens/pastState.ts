@@ -1,5 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Address, getAddress, zeroAddress, zeroHash } from "viem";
+import { checksummedAddress } from "../../chain/checksummedAddress.js";
 import * as schema from "../../../ponder.schema.js";
 import { erc6551AccountAddress } from "../../chain/erc6551Account.js";
 import { predictCoreAddresses } from "../../chain/deployCore.js";
@@ -129,7 +130,7 @@ export async function listErc721TokensAt(
   return {
     items: shown.map((row) => ({
       tokenId: row.token_id,
-      ownerAddress: getAddress(row.owner),
+      ownerAddress: checksummedAddress(row.owner),
       metadata: tokenMetadataFrom(sources, collection.name, row.token_id),
       // A token burned since is not in the index's token table: its account address is derived here.
       tbaAddress: erc6551AccountAddress({
@@ -187,7 +188,7 @@ export async function listErc721OwnersAt(
   const sources = await findMetadataSources(indexDb, "erc721", collection.chainId, getAddress(collection.address), grouped.rows.map((row) => BigInt(row.token_id)));
   return {
     items: grouped.owners.map(([owner, held]) => ({
-      ownerAddress: getAddress(owner),
+      ownerAddress: checksummedAddress(owner),
       totalBalance: String(held.length),
       tokens: held.map((row) => ({ tokenId: row.token_id, metadata: tokenMetadataFrom(sources, collection.name, row.token_id) })),
     })),
@@ -206,7 +207,7 @@ export async function listErc1155OwnersAt(
   const grouped = await ownersAt(indexDb, "erc1155", collection, past, filters, page);
   return {
     items: grouped.owners.map(([owner, held]) => ({
-      ownerAddress: getAddress(owner),
+      ownerAddress: checksummedAddress(owner),
       totalBalance: held.reduce((sum, row) => sum + BigInt(row.balance), 0n).toString(),
       tokens: held.map((row) => ({ tokenId: row.token_id, balance: row.balance })),
     })),
@@ -241,7 +242,7 @@ export async function listErc20OwnersAt(
   const decimals = collection.decimals ?? 18;
   return {
     items: rows.slice(0, page.pageSize).map((row) => ({
-      ownerAddress: getAddress(row.owner),
+      ownerAddress: checksummedAddress(row.owner),
       totalBalance: formatAmount(BigInt(row.balance), decimals),
       totalBalanceRaw: row.balance,
     })),
