@@ -33,28 +33,27 @@ async function call(method: "GET" | "POST", pathname: string, body?: unknown, on
 type Read = { status: number; full: boolean; code: string | undefined };
 
 /**
- * Starts `on` again and polls `listing` and /ready every 100 ms from the first answer until /ready has said 200 five
- * times. Every read, and how many /ready 200s came before the first full listing.
+ * Starts `on` again and polls /ready, then `listing`, every 100 ms from the first answer until /ready has said 200 five
+ * times. Every read, and how many /ready 200s a listing read after them found short: /ready is asked first, so that a
+ * listing completed between the two reads is not counted against it.
  */
 async function pollThroughRestart(on: TestService, listing: string, full: Body): Promise<{ reads: Read[]; readiesBeforeFull: number }> {
   const reads: Read[] = [];
   let readiesBeforeFull = 0;
   let readies = 0;
-  let listingFull = false;
   let polling = true;
   const poll = (async () => {
     let answered = false;
     while (polling) {
       try {
+        const ready = await fetch(`${on.baseUrl}/ready`);
         const read = await call("GET", listing, undefined, on);
         answered = true;
         const isFull = read.status === 200 && JSON.stringify(read.body) === JSON.stringify(full);
         reads.push({ status: read.status, full: isFull, code: read.body.code });
-        if (isFull) listingFull = true;
-        const ready = await fetch(`${on.baseUrl}/ready`);
         if (ready.status === 200) {
           readies += 1;
-          if (!listingFull) readiesBeforeFull += 1;
+          if (!isFull) readiesBeforeFull += 1;
         }
       } catch (error) {
         if (answered) throw error;
