@@ -1,10 +1,8 @@
-import { encodeFunctionData, keccak256, parseGwei, parseTransaction, recoverTransactionAddress, stringToHex, zeroAddress, type Address, type Hex, type TransactionSerializedEIP1559 } from "viem";
+import { encodeFunctionData, keccak256, stringToHex, zeroAddress, type Address, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { ChainRejectedError } from "../../server/errors.js";
-import { NO_EVENTS } from "../../server/chain/transactions/events.js";
 import type { SentTransaction, TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
-import { signAndRecord, signBatch, type PreparedTransaction } from "../../server/chain/transactions/signAndRecord.js";
 import { readNextNonce } from "../../server/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { startCountingRelay } from "./countingRelay.js";
@@ -257,46 +255,6 @@ describe("simulation before a nonce is spent", () => {
       }
     } finally {
       await relay.stop();
-    }
-  });
-
-  it("records a batch signed ahead at nonces the allocation did not hand out signed again at those it did, and one whose signature failed not at all", async () => {
-    const signer = await world.newSigner();
-    const collection = await world.erc721([signer.address]);
-    const pipeline = await world.pipeline([signer]);
-    await pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(0)), purpose: "test.mint" });
-    const next = (await readNextNonce(world.db.pool, world.chain.chainId, signer.address))!;
-    const prepared: PreparedTransaction = {
-      to: collection,
-      data: mintToData(recipient(1)),
-      value: 0n,
-      gasLimit: 300_000n,
-      purpose: "test.mint",
-      projectId: null,
-      metadata: {},
-      joinable: false,
-      operations: [null],
-    };
-    const fees = { maxFeePerGas: parseGwei("20"), maxPriorityFeePerGas: parseGwei("1") };
-    const client = await world.db.pool.connect();
-    try {
-      const deps = { client, chainId: world.chain.chainId, events: NO_EVENTS };
-      const failed = Promise.reject(new Error("the token went away"));
-      // As the lane does: the recording awaits it once the nonces are allocated.
-      failed.catch(() => undefined);
-      await expect(signAndRecord(deps, signer, [prepared], failed)).rejects.toThrow("the token went away");
-      expect(await readNextNonce(world.db.pool, world.chain.chainId, signer.address)).toBe(next);
-
-      // As when the batch before it rolled back, or a nonce was allocated outside the lane meanwhile.
-      const [recorded] = await signAndRecord(deps, signer, [prepared], signBatch(signer, world.chain.chainId, [prepared], fees, next + 3));
-      expect(recorded!.nonce).toBe(next);
-      expect(parseTransaction(recorded!.attempt.raw).nonce).toBe(next);
-      expect(await recoverTransactionAddress({ serializedTransaction: recorded!.attempt.raw as TransactionSerializedEIP1559 })).toBe(signer.address);
-      expect(recorded!.attempt.hash).toBe(keccak256(recorded!.attempt.raw));
-      // Recorded, never broadcast: the receipt loop offers it, and those bytes land.
-      expect((await pipeline.waitForReceipt(world.chain.chainId, recorded!.attempt.hash, { timeoutMs: 15_000 })).status).toBe("success");
-    } finally {
-      client.release();
     }
   });
 });

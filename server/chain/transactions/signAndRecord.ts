@@ -7,7 +7,7 @@ import { allocateNonces, insertTransactions, type NewTransaction } from "../../s
 import type { TransactionEvents } from "./events.js";
 import type { Fees } from "./fees.js";
 import type { Joinable } from "./joinCalls.js";
-import { signTransaction, type SignedBytes } from "./signTransaction.js";
+import { signTransaction } from "./signTransaction.js";
 
 const SIGNATURES_PER_SLICE = 16;
 
@@ -31,61 +31,51 @@ export type PreparedTransaction = {
   operations: readonly (string | null)[];
 };
 
-/** A batch signed at consecutive nonces from firstNonce, before they are allocated: nothing of it is sent unrecorded. */
-export type SignedBatch = { firstNonce: number; fees: Fees; attempts: SignedBytes[] };
-
 /**
- * Signs each transaction of the batch at consecutive nonces from firstNonce. A signature may wait on a token
- * (PKCS#11: a round trip through libuv's threads, or over the network to an HSM), so the lane signs a batch at the
- * nonces it expects to be allocated while the batch before is recorded and this one's nonces are allocated.
- */
-export async function signBatch(signer: LocalAccount, chainId: number, batch: readonly PreparedTransaction[], fees: Fees, firstNonce: number): Promise<SignedBatch> {
-  const attempts: SignedBytes[] = [];
-  for (const [index, prepared] of batch.entries()) {
-    // Signing is the pipeline's main CPU cost (about a millisecond each): let other I/O through between slices.
-    if (index > 0 && index % SIGNATURES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    attempts.push(
-      await signTransaction(signer, { chainId, nonce: firstNonce + index, to: prepared.to, data: prepared.data, value: prepared.value, gas: prepared.gasLimit, ...fees }),
-    );
-  }
-  return { firstNonce, fees, attempts };
-}
-
-/**
- * Allocates consecutive nonces for the batch and records its transactions with their signed bytes, the operations
- * their calls belong to, the rows their requests store beside them (`onRecord`) and what the listener of transaction
- * events writes (the webhooks' outbox), all in one database transaction: nonces are handed out if and only if their
- * transactions are recorded. The batch comes being signed (signBatch) at the nonces expected, so that a token's
- * signature overlaps the allocation; when the allocation hands out others (a batch before it rolled back, or a
- * transaction moved to a fresh nonce meanwhile), it is signed again here at the allocated ones, and the earlier
- * bytes, never recorded, are never sent. A signature that fails rolls the allocation back. The caller broadcasts only after this
- * commits (the outbox rule), so a crash at any point leaves either nothing or a record that start-up recovery
- * rebroadcasts. Runs on the client holding the signer's lock (signerLock.ts).
+ * Allocates consecutive nonces for the batch, signs each transaction and records them with their signed bytes, the
+ * operations their calls belong to, the rows their requests store beside them (`onRecord`) and what the listener of
+ * transaction events writes (the webhooks' outbox), all in one database transaction: nonces are handed out if and only
+ * if their transactions are recorded. The caller broadcasts only after this commits (the outbox rule), so a crash at
+ * any point leaves either nothing or a record that start-up recovery rebroadcasts. Runs on the client holding the
+ * signer's lock (signerLock.ts).
  */
 export async function signAndRecord(
   deps: { client: pg.PoolClient; chainId: number; events: TransactionEvents },
   signer: LocalAccount,
   batch: readonly PreparedTransaction[],
-  signing: Promise<SignedBatch>,
+  fees: Fees,
 ): Promise<NewTransaction[]> {
   return inTransaction(deps.client, async (client) => {
     const firstNonce = await allocateNonces(client, deps.chainId, signer.address, batch.length);
-    const signed = await signing;
-    const { attempts, fees } = firstNonce === signed.firstNonce ? signed : await signBatch(signer, deps.chainId, batch, signed.fees, firstNonce);
-    const transactions: NewTransaction[] = batch.map((prepared, index) => ({
-      id: randomUUID(),
-      chainId: deps.chainId,
-      signer: signer.address,
-      nonce: firstNonce + index,
-      purpose: prepared.purpose,
-      projectId: prepared.projectId,
-      metadata: prepared.metadata,
-      to: prepared.to,
-      data: prepared.data,
-      value: prepared.value,
-      gasLimit: prepared.gasLimit,
-      attempt: { ...attempts[index]!, ...fees },
-    }));
+    const transactions: NewTransaction[] = [];
+    for (const [index, prepared] of batch.entries()) {
+      // Signing is the pipeline's main CPU cost (about a millisecond each): let other I/O through between slices.
+      if (index > 0 && index % SIGNATURES_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      const nonce = firstNonce + index;
+      const signed = await signTransaction(signer, {
+        chainId: deps.chainId,
+        nonce,
+        to: prepared.to,
+        data: prepared.data,
+        value: prepared.value,
+        gas: prepared.gasLimit,
+        ...fees,
+      });
+      transactions.push({
+        id: randomUUID(),
+        chainId: deps.chainId,
+        signer: signer.address,
+        nonce,
+        purpose: prepared.purpose,
+        projectId: prepared.projectId,
+        metadata: prepared.metadata,
+        to: prepared.to,
+        data: prepared.data,
+        value: prepared.value,
+        gasLimit: prepared.gasLimit,
+        attempt: { ...signed, ...fees },
+      });
+    }
     await insertTransactions(client, transactions);
     await insertOperations(
       client,

@@ -8,7 +8,7 @@ import type { TransactionEvents } from "./events.js";
 import type { FeeOracle } from "./fees.js";
 import { joinCalls, joinKey, type LaneCall } from "./joinCalls.js";
 import { withSignerLock } from "../../store/coordination/signerLock.js";
-import { signAndRecord, signBatch } from "./signAndRecord.js";
+import { signAndRecord } from "./signAndRecord.js";
 import { simulateUnits } from "./simulateUnits.js";
 
 /** How long a lane keeps its signer's lock while requests keep arriving, before it lets other replicas have a turn. */
@@ -34,12 +34,11 @@ export type SignerLane = {
 };
 
 /**
- * Where one signer's requests meet. While one batch is being simulated and signed, new requests queue; the next
+ * Where one signer's requests meet. While one batch is being signed and recorded, new requests queue; the next
  * batch takes them all. Under load this turns N requests into one nonce allocation, one insert and one broadcast
  * batch, instead of N database and RPC round trips in series; joinable calls of a batch to the same contract share
- * one transaction (joinCalls.ts), sized by gas to a twelfth of a block. The stages of consecutive batches overlap:
- * the next batch is simulated and signed (at the nonces it expects) while the previous one is recorded, and recorded
- * while that one is broadcast; the broadcaster keeps them in nonce order. Nothing is sent before it is recorded.
+ * one transaction (joinCalls.ts), sized by gas to a twelfth of a block. Recording of the next batch overlaps the
+ * broadcast of the previous one; the broadcaster keeps them in nonce order.
  *
  * The lane keeps a window in flight (recorded, not mined yet): inFlight.blocks blocks' worth of gas, at most
  * inFlight.maxTransactions transactions. That is enough for every block the chain makes to find a full block's worth
@@ -84,40 +83,23 @@ export function createSignerLane(deps: {
   // Gas per call of each kind of joinable call, from its last joined simulation: sizes the next joins before simulating.
   const gasPerCall = new Map<string, bigint>();
   const backoff = { delayMs: 0, until: 0 };
-  // The batch being recorded, on the lock's client, while the next one is simulated and signed; never rejects.
-  let recording: Promise<void> = Promise.resolve();
-  // The next nonce the database will hand out once the batch being recorded is: undefined when it must be read again.
-  let expected: number | undefined;
-
-  /**
-   * The nonces handed out, by this replica or another, and those of the batch being recorded: each is a transaction
-   * in flight until the chain mines it. Under the signer's lock only this lane allocates (but for a rare move to a
-   * fresh nonce), so once read it is counted here; a batch that rolled back or met another allocation makes the lane
-   * read it again.
-   */
-  const nextNonce = async (client: pg.PoolClient): Promise<number> => {
-    if (expected !== undefined) return expected;
-    await recording;
-    expected = (await readNextNonce(client, deps.chainId, deps.signer.address)) ?? 0;
-    return expected;
-  };
 
   const room = async (client: pg.PoolClient, blockGas: bigint, maxGas: bigint): Promise<Room> => {
-    const measure = (next: number): Room => {
+    // The nonces handed out, by this replica or another: each is a transaction in flight until the chain mines it.
+    const next = (await readNextNonce(client, deps.chainId, deps.signer.address)) ?? 0;
+    const measure = (): Room => {
       const from = Math.min(mined ?? next, next);
       for (const nonce of sentGas.keys()) if (nonce < from) sentGas.delete(nonce);
       let gas = 0n;
       for (let nonce = from; nonce < next; nonce++) gas += sentGas.get(nonce) ?? maxGas;
       return { transactions: deps.inFlight.maxTransactions - (next - from), gas: BigInt(deps.inFlight.blocks) * blockGas - gas, empty: next === from };
     };
-    let measured = measure(await nextNonce(client));
+    let measured = measure();
     if (mined === undefined || measured.transactions <= 0 || measured.gas < maxGas || Date.now() - checkedAt >= WINDOW_POLL_MS) {
       // Sends still on their way would look dropped.
-      await recording;
       await Promise.all(broadcasts);
-      const next = await nextNonce(client);
       await resendDropped(next);
-      measured = measure(next);
+      measured = measure();
     }
     return measured;
   };
@@ -133,11 +115,7 @@ export function createSignerLane(deps: {
     deps.logger.warn("the node's pool refused sends: slowing down", { signer: deps.signer.address, refused, pauseMs: backoff.delayMs });
   };
 
-  /**
-   * Signs what fits in flight and records it once the batch before it is recorded, without waiting for that; a
-   * signature that waits on a token (a round trip to an HSM) overlaps that recording and this batch's nonce
-   * allocation instead of adding to the cycle. Returns the calls that did not fit, in their order.
-   */
+  /** Records what fits in flight; returns the calls that did not, in their order. */
   const recordBatch = async (client: pg.PoolClient, batch: Waiting[], space: Room, maxGas: bigint): Promise<Waiting[]> => {
     const callOf = (waiting: Waiting) => waiting.call;
     const joined = joinCalls(batch, callOf, { maxCalls: deps.maxJoinedCalls, maxGas, expectedGas: (call) => gasPerCall.get(joinKey(call)) });
@@ -160,56 +138,36 @@ export function createSignerLane(deps: {
     const order = new Map(batch.map((waiting, index) => [waiting, index]));
     const later = ready.slice(units.length).flatMap((unit) => unit.members).sort((a, b) => order.get(a)! - order.get(b)!);
     if (units.length === 0) return later;
-    const prepared = units.map((unit) => unit.prepared);
-    let fees;
-    let firstNonce;
+    let recorded;
     try {
-      fees = await deps.fees.current();
-      firstNonce = await nextNonce(client);
+      const fees = await deps.fees.current();
+      recorded = await signAndRecord({ client, chainId: deps.chainId, events: deps.events }, deps.signer, units.map((unit) => unit.prepared), fees);
     } catch (error) {
-      // Nothing of this batch was recorded: the callers may safely retry.
+      // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
       units.forEach((unit) => unit.members.forEach((waiting) => waiting.reject(error)));
       return later;
     }
-    expected = firstNonce + units.length;
-    // Signed while the batch before is recorded and while this one's database transaction allocates its nonces.
-    const signing = signBatch(deps.signer, deps.chainId, prepared, fees, firstNonce);
-    // The recording awaits it; until then, a token's failure is not an unhandled rejection.
-    signing.catch(() => undefined);
-    recording = recording.then(async () => {
-      let recorded;
-      try {
-        recorded = await signAndRecord({ client, chainId: deps.chainId, events: deps.events }, deps.signer, prepared, signing);
-      } catch (error) {
-        expected = undefined;
-        // Nothing of this batch was recorded (the database transaction rolled back): the callers may safely retry.
-        units.forEach((unit) => unit.members.forEach((waiting) => waiting.reject(error)));
-        return;
-      }
-      // Allocated at other nonces than it was signed at (and signed again there): what was counted here is off.
-      if (recorded[0]!.nonce !== firstNonce) expected = undefined;
-      recorded.forEach((transaction) => sentGas.set(transaction.nonce, transaction.gasLimit));
-      deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length, calls: batch.length - later.length });
-      const broadcast = deps.broadcaster
-        .send(deps.signer.address, recorded.map((transaction) => ({ nonce: transaction.nonce, ...transaction.attempt })))
-        .then((outcomes) => {
-          slowDownOnPoolLimits(outcomes);
-          recorded.forEach((transaction, index) => {
-            const outcome = outcomes[index]!;
-            if (outcome.status === "rejected") {
-              deps.logger.warn("broadcast rejected; the receipt loop will offer it again", {
-                hash: transaction.attempt.hash,
-                nonce: transaction.nonce,
-                reason: outcome.reason,
-              });
-            }
-            const sent = { id: transaction.id, chainId: deps.chainId, hash: transaction.attempt.hash, signer: deps.signer.address, nonce: transaction.nonce };
-            units[index]!.members.forEach((waiting) => waiting.resolve(sent));
-          });
+    recorded.forEach((transaction) => sentGas.set(transaction.nonce, transaction.gasLimit));
+    deps.logger.debug("recorded", { signer: deps.signer.address, firstNonce: recorded[0]!.nonce, count: recorded.length, calls: batch.length - later.length });
+    const broadcast = deps.broadcaster
+      .send(deps.signer.address, recorded.map((transaction) => ({ nonce: transaction.nonce, ...transaction.attempt })))
+      .then((outcomes) => {
+        slowDownOnPoolLimits(outcomes);
+        recorded.forEach((transaction, index) => {
+          const outcome = outcomes[index]!;
+          if (outcome.status === "rejected") {
+            deps.logger.warn("broadcast rejected; the receipt loop will offer it again", {
+              hash: transaction.attempt.hash,
+              nonce: transaction.nonce,
+              reason: outcome.reason,
+            });
+          }
+          const sent = { id: transaction.id, chainId: deps.chainId, hash: transaction.attempt.hash, signer: deps.signer.address, nonce: transaction.nonce };
+          units[index]!.members.forEach((waiting) => waiting.resolve(sent));
         });
-      broadcasts.add(broadcast);
-      void broadcast.finally(() => broadcasts.delete(broadcast));
-    });
+      });
+    broadcasts.add(broadcast);
+    void broadcast.finally(() => broadcasts.delete(broadcast));
     return later;
   };
 
@@ -217,35 +175,25 @@ export function createSignerLane(deps: {
   const recordWhileHeld = async (client: pg.PoolClient): Promise<boolean> => {
     const since = Date.now();
     let full = false;
-    // Another replica may have held the lock since this lane last did.
-    expected = undefined;
-    try {
-      while (queue.length > 0 && Date.now() - since < MAX_HOLD_MS && Date.now() >= backoff.until) {
-        const blockGas = await deps.blockGasLimit();
-        const maxGas = blockGas / JOINED_SHARE_OF_BLOCK;
-        const space = await room(client, blockGas, maxGas);
-        if (space.transactions <= 0 || (space.gas <= 0n && !space.empty)) {
-          full = true;
-          break;
-        }
-        // A batch is counted in transactions; joined calls make many requests one transaction.
-        const batch = queue.slice(0, Math.min(deps.maxBatchSize, space.transactions) * deps.maxJoinedCalls);
-        queue = queue.slice(batch.length);
-        const later = await recordBatch(client, batch, space, maxGas);
-        queue = [...later, ...queue];
-        if (later.length === batch.length) {
-          full = true;
-          break;
-        }
-        // What did not fit may fit once these are sent: a chain that mines on arrival (the local one) has mined them then.
-        if (later.length > 0) {
-          await recording;
-          await Promise.all(broadcasts);
-        }
+    while (queue.length > 0 && Date.now() - since < MAX_HOLD_MS && Date.now() >= backoff.until) {
+      const blockGas = await deps.blockGasLimit();
+      const maxGas = blockGas / JOINED_SHARE_OF_BLOCK;
+      const space = await room(client, blockGas, maxGas);
+      if (space.transactions <= 0 || (space.gas <= 0n && !space.empty)) {
+        full = true;
+        break;
       }
-    } finally {
-      // The batch being recorded holds the lock's client: the lock is let go once it is done.
-      await recording;
+      // A batch is counted in transactions; joined calls make many requests one transaction.
+      const batch = queue.slice(0, Math.min(deps.maxBatchSize, space.transactions) * deps.maxJoinedCalls);
+      queue = queue.slice(batch.length);
+      const later = await recordBatch(client, batch, space, maxGas);
+      queue = [...later, ...queue];
+      if (later.length === batch.length) {
+        full = true;
+        break;
+      }
+      // What did not fit may fit once these are sent: a chain that mines on arrival (the local one) has mined them then.
+      if (later.length > 0) await Promise.all(broadcasts);
     }
     await Promise.all(broadcasts);
     return full;
