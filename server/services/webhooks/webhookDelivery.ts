@@ -17,6 +17,12 @@ import { signWebhook } from "./webhookSignature.js";
 /** Subjects one replica delivers at once (each one delivery at a time), and deliveries of a subject it claims at once. */
 const MAX_SUBJECTS = 256;
 const PER_SUBJECT = 100;
+/**
+ * Subjects one claim takes at most. A burst of events is recorded in a few statements; a claim of all of it would give
+ * the whole burst to whichever replica looked first while the others idle. In smaller claims (a replica claims again
+ * at once while it has room) replicas claiming at the same time share the burst.
+ */
+const CLAIM_SUBJECTS = 32;
 /** How often a replica with nothing to do looks for due deliveries. */
 const POLL_MS = 100;
 /** A claim lasts this long unless renewed; a replica that dies hands its deliveries over after it. */
@@ -142,7 +148,7 @@ export function createWebhookDeliverer(deps: { pool: pg.Pool; vault: KeyVault; s
       let failed = false;
       try {
         await flush();
-        const room = MAX_SUBJECTS - subjects;
+        const room = Math.min(MAX_SUBJECTS - subjects, CLAIM_SUBJECTS);
         if (room > 0) {
           const claimed = await claimDeliveries(pool, room, PER_SUBJECT, LEASE_MS);
           claimedAll = new Set(claimed.map((delivery) => `${delivery.endpointId} ${delivery.subject}`)).size === room;
