@@ -9,7 +9,7 @@ import { deploymentSchemaName, recordedBuildIndexVersion } from "../store/index/
 import { releaseIndexLock } from "../store/index/indexReset.js";
 import { indexedBlockOf, indexedChainsOf } from "../store/index/indexState.js";
 import { markIndexFinal } from "../store/index/localFinality.js";
-import { keepReady } from "../store/index/readyHold.js";
+import { holdReadyUntil, keepReady, type ReadyFloor } from "../store/index/readyHold.js";
 import type { Progress } from "./chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
@@ -20,6 +20,18 @@ import { ponderFinalityBlocks } from "./restartReadiness.js";
 /** Under the data directory: the files of the Ponder process that keeps the answering build following the chains. */
 export const FOLLOWER_DIR = "follower";
 
+/**
+ * The part of the indexer's calls to a remote chain that the follower takes while a new build is made: following the
+ * head takes a few calls a block, the backfill of the new build all it is given.
+ */
+export const FOLLOWER_SHARE = 0.25;
+
+/** A remote chain as an indexer sees it when it has `share` of the indexer's calls a second (the local chain has no limit). */
+export function followerShare(chain: RuntimeChain, share: number): RuntimeChain {
+  if (chain.rpcLimits === undefined) return chain;
+  return { ...chain, rpcLimits: { ...chain.rpcLimits, requestsPerSecond: chain.rpcLimits.requestsPerSecond * share } };
+}
+
 export type BuildFollower = { stop(): Promise<void> };
 
 /**
@@ -28,10 +40,13 @@ export type BuildFollower = { stop(): Promise<void> };
  * as ever: a second Ponder process, indexer only, on that build's schema and chains. It can run only what made the
  * build: today's indexing code must compute the build's fingerprint (with the TOKENHUB_INDEX_VERSION it was made
  * with), as after a new TOKENHUB_INDEX_VERSION or a chain added; after new indexing code the build answers as it
- * stands until the switch. Only builds of the embedded chain are followed: Ponder's start on a build takes back what
- * it holds of blocks it does not count final, which on the embedded chain are first made final (as a restart does,
- * server/runtime/restartReadiness.ts) and so the build answers in full throughout, while a remote chain's newest
- * blocks would vanish for the seconds of that recovery.
+ * stands until the switch. Ponder's start on a build takes back what it holds of blocks it does not count final. On
+ * the embedded chain those are first made final (as a restart does, server/runtime/restartReadiness.ts), so a build of
+ * it alone answers in full throughout. A remote chain's newest blocks cannot be made final (its node says which are),
+ * so they vanish for the seconds of that recovery: then the build is held unready, as at a restart, until each chain
+ * is back at what the build held and at the head the chain had (reads answer 503 NOT_READY meanwhile, never a shorter
+ * listing), and follows the chains from there. The follower's Ponder takes FOLLOWER_SHARE of the indexer's calls to a
+ * remote chain, the new build's the rest (followerShare below), so that both stay within the provider's limits.
  * Resolves without a follower, saying why, when the build cannot be followed.
  */
 export async function followAnsweringBuild(
@@ -49,27 +64,34 @@ export async function followAnsweringBuild(
   const held = await indexedChainsOf(store.pool, answering).catch(() => []);
   const its = chains.filter((chain) => held.some((each) => each.chainId === chain.id));
   if (held.length === 0 || its.length !== held.length) return frozen("it holds a chain that is not configured now");
-  if (its.some((chain) => !chain.local)) return frozen("only a build of the embedded chain follows the chain while another is built");
   const fingerprint = indexFingerprint(ROOT_DIR, its, { ponder: ponderVersion(), index: version });
   if (deploymentSchemaName(settings.indexSchema, fingerprint) !== answering) return frozen("other indexing code made it");
 
+  const floors: ReadyFloor[] = [];
   for (const chain of its) {
     const client = createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 2, timeout: 5_000 }) });
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    const block = held.find((each) => each.chainId === chain.id)!.block;
     // A chain behind the index (its state saved before the index's last blocks) is rebuilt by the new build alone.
-    if (held.find((each) => each.chainId === chain.id)!.block > head) return frozen(`chain ${chain.name} is behind its index`);
+    if (block > head) return frozen(`chain ${chain.name} is behind its index`);
+    floors.push({ chainId: chain.id, block: head });
+    if (!chain.local) continue;
     // Ponder takes the head less these blocks as final: mined so that it takes the head, at or past what the build holds.
     await client.request({ method: "anvil_mine" as "eth_blockNumber", params: [numberToHex(ponderFinalityBlocks(chain.id))] as unknown as undefined });
     await markIndexFinal(store.pool, answering, chain.id);
   }
-  await keepReady(store.pool, answering);
+  if (its.every((chain) => chain.local)) await keepReady(store.pool, answering);
+  else {
+    await holdReadyUntil(store.pool, answering, floors);
+    progress("indexer", `${answering} answers NOT_READY while its follower redoes the remote chains' newest blocks (Ponder's unfinalized window), then follows them`);
+  }
   // Its Ponder's lock from the start that last ran it, which exited without releasing it (server/store/index/indexReset.ts).
   await releaseIndexLock(store.pool, answering);
 
   const dataDir = path.join(settings.dataDir, FOLLOWER_DIR);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const followerSettings: Settings = { ...settings, dataDir, host: "127.0.0.1", port: await freePort() };
-  const runtimeFile = writeRuntimeFile(followerSettings, "indexer", answering, its, []);
+  const runtimeFile = writeRuntimeFile(followerSettings, "indexer", answering, its.map((chain) => followerShare(chain, FOLLOWER_SHARE)), []);
   progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port})`);
   let stopping = false;
   const ponder: PonderProcess = launchPonder(followerSettings, { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile }, { onOutput: deps.ponderOutput });

@@ -20,7 +20,7 @@ import {
 import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
-import { type BuildFollower, followAnsweringBuild } from "./buildFollower.js";
+import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
 import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
@@ -178,7 +178,8 @@ export function createIndexer(deps: {
     const apiBeside = beside !== undefined && deps.role === "all";
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
     const localUrl = urlOf(ponderSettings);
-    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, chains, unreachable);
+    const indexed = follower === undefined ? chains : chains.map((chain) => followerShare(chain, 1 - FOLLOWER_SHARE));
+    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, indexed, unreachable);
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
     // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked

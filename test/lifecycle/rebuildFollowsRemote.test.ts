@@ -1,0 +1,173 @@
+/**
+ * Issue 25, Deliver 3 on a remote chain: while a new build is made (TOKENHUB_INDEX_VERSION bumped), the build that
+ * answers keeps following a remote chain too. Its follower's Ponder takes back the chain's blocks it does not count
+ * final (the newest 30 here) and indexes them again: meanwhile reads answer 503 NOT_READY, never a shorter listing,
+ * and from then on a token minted on the remote chain is listed by the build before, within seconds.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Address, getAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
+import { deployCore } from "../../server/chain/deployCore.js";
+import { chainClient, type ChainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
+import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { waitFor } from "../helpers/waitFor.js";
+
+/** Transfer events on the embedded chain, so that the new build takes a while: ERC-20 mints in batches. */
+const EVENTS = 100_000;
+const PER_TRANSACTION = 1_000;
+const HOLDERS = 200;
+const REMOTE_ID = 31338;
+const OWNER = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
+const holder = (index: number) => getAddress(`0x${(0x6000 + index).toString(16).padStart(40, "0")}`);
+
+type Answer = { status: number; body: Record<string, any> };
+
+let service: TestService;
+let remote: AnvilInstance;
+let far: ChainClient;
+let farCollection: Address;
+let listing: string;
+
+async function call(method: "GET" | "POST", pathname: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(`${service.baseUrl}${pathname}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${service.adminToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** The build the index schema's views read. */
+async function answeringBuild(): Promise<string> {
+  const [view] = await queryDatabase<{ definition: string }>(service.databaseUrl(), "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
+  return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;
+}
+
+const mintOnRemote = async (amount: bigint) =>
+  await minedReceipt(
+    far,
+    await far.client.writeContract({ address: farCollection, abi: tokenHubERC721Abi, functionName: "mintTo", args: [OWNER, amount], account: far.accounts[0]!, chain: far.client.chain }),
+  );
+
+beforeAll(async () => {
+  // The remote chain: core contracts, a factory and a collection of 20 tokens, then a block a second, as a real chain.
+  remote = await startAnvil({ chainId: REMOTE_ID, quiet: true });
+  far = chainClient(remote.rpcUrl, REMOTE_ID);
+  const [deployer] = far.accounts;
+  const { addresses } = await deployCore(far.client, deployer!);
+  const factory = await minedReceipt(
+    far,
+    await far.client.deployContract({
+      abi: tokenFactoryAbi,
+      bytecode: tokenFactoryBytecode,
+      args: [addresses.erc20Implementation, addresses.erc721Implementation, addresses.erc1155Implementation],
+      account: deployer!,
+      chain: far.client.chain,
+    }),
+  );
+  farCollection = (await createCollectionOnChain(far, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" })).address;
+  for (let block = 0; block < 10; block++) await mintOnRemote(2n);
+  await far.client.request({ method: "evm_setIntervalMining" as "eth_blockNumber", params: [1] as unknown as undefined });
+
+  const chainsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-")), "chains.json");
+  fs.writeFileSync(
+    chainsFile,
+    JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: REMOTE_ID, name: "far", rpcUrl: remote.rpcUrl, contracts: [{ address: farCollection, kind: "erc721" }] }] }),
+  );
+  service = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile } });
+
+  // The embedded chain's history, which the new build indexes again.
+  const local = chainClient(service.runtime().chains.find((chain) => chain.id === 31337)!.rpcUrl[0]!);
+  const coin = (await createCollectionOnChain(local, service.runtime().chains.find((chain) => chain.id === 31337)!.core.tokenFactory, "erc20", { name: "Bulk", symbol: "BLK" })).address;
+  for (let sent = 0; sent < EVENTS; sent += PER_TRANSACTION) {
+    const to = Array.from({ length: PER_TRANSACTION }, (_, index) => holder((sent + index) % HOLDERS));
+    const hash = await local.client.writeContract({
+      address: coin,
+      abi: tokenHubERC20Abi,
+      functionName: "mintToMany",
+      args: [to, to.map(() => 1n)],
+      account: local.accounts[0]!,
+      chain: local.client.chain,
+      gas: 10_000_000n,
+    });
+    if (sent + PER_TRANSACTION >= EVENTS) await minedReceipt(local, hash);
+  }
+  await local.client.mine({ blocks: 64 });
+  await waitFor(
+    async () => {
+      const supply = await queryDatabase<{ n: string }>(service.databaseUrl(), "SELECT count(*)::text AS n FROM tokenhub_index.activity WHERE contract = $1", [coin.toLowerCase()]);
+      return Number(supply[0]?.n) === EVENTS;
+    },
+    { timeoutMs: 420_000, message: () => "the first build never held every event" },
+  );
+  listing = `/api/v1/erc721/tokens?chainId=${REMOTE_ID}&contractAddress=${farCollection}&ownerAddress=${OWNER}`;
+  await waitFor(async () => (await call("GET", listing)).body.tokens?.length === 20, { timeoutMs: 60_000, message: () => "the remote chain's 20 tokens were never listed" });
+}, 540_000);
+
+afterAll(async () => {
+  await service?.destroy();
+  await remote?.stop();
+});
+
+describe("a rebuild of the index with a remote chain", () => {
+  it("keeps the build that answers following the remote chain: 503 NOT_READY while its follower redoes the unfinalized blocks, never a shorter listing, then a new token listed within 10 s", { timeout: 360_000 }, async () => {
+    const twenty = await call("GET", listing);
+    expect(twenty.status).toBe(200);
+    const before = await answeringBuild();
+
+    await service.stop();
+    service.env.TOKENHUB_INDEX_VERSION = "2";
+    const from = service.output().length;
+    await service.start({ until: /answers until it is done/ });
+    await waitFor(async () => (await fetch(`${service.baseUrl}/health`).catch(() => undefined))?.ok === true, { timeoutMs: 60_000 });
+
+    const wrong: string[] = [];
+    const statuses: number[] = [];
+    let twentyOne: Answer | undefined;
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const now = await call("GET", listing);
+        statuses.push(now.status);
+        const tokens = now.status === 200 ? (now.body.tokens as unknown[]).length : undefined;
+        if (twentyOne === undefined && tokens === 21) twentyOne = now;
+        const right =
+          (now.status === 503 && now.body.code === "NOT_READY") ||
+          (twentyOne === undefined ? JSON.stringify(now) === JSON.stringify(twenty) : JSON.stringify(now) === JSON.stringify(twentyOne));
+        if (!right) wrong.push(`${now.status} ${tokens ?? ""} ${JSON.stringify(now.body).slice(0, 300)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    try {
+      // The follower redid the window: the build answers again, following the chain.
+      await waitFor(() => statuses.includes(503) && statuses.at(-1) === 200, {
+        timeoutMs: 120_000,
+        message: () => `statuses ${statuses.slice(-10).join(",")}: ${service.output().slice(from).slice(-3000)}`,
+      });
+      await mintOnRemote(1n);
+      const mintedAt = Date.now();
+      await waitFor(() => twentyOne !== undefined, { timeoutMs: 60_000, message: () => service.output().slice(from).slice(-3000) });
+      const listedAfter = Date.now() - mintedAt;
+      expect(await answeringBuild()).toBe(before);
+      expect(listedAfter, `listed ${listedAfter} ms after the mint`).toBeLessThanOrEqual(10_000);
+      await waitFor(() => service.output().slice(from).includes(`dropped ${before}`), { timeoutMs: 240_000, message: () => service.output().slice(from).slice(-3000) });
+      const switched = statuses.length;
+      await waitFor(() => statuses.length > switched + 10, { timeoutMs: 30_000 });
+    } finally {
+      polling = false;
+      await poller;
+    }
+    expect(wrong).toEqual([]);
+    // 503s in one stretch, while the follower redid the window: none once the build answered again.
+    expect(statuses.slice(statuses.indexOf(503), statuses.lastIndexOf(503) + 1).filter((status) => status !== 503)).toEqual([]);
+    expect(await answeringBuild()).not.toBe(before);
+    const log = service.output().slice(from);
+    expect(log).toContain(`${before} keeps following the chain while the new build is made`);
+    expect(log).toContain(`${before} answers NOT_READY while its follower redoes the remote chains' newest blocks`);
+  });
+});
