@@ -13,6 +13,7 @@ import { holdReadyUntil, keepReady, type ReadyFloor } from "../store/index/ready
 import type { Progress } from "./chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
+import { savedIndexingProgram } from "./indexingProgram.js";
 import { launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
 import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
 import { ponderFinalityBlocks } from "./restartReadiness.js";
@@ -38,9 +39,11 @@ export type BuildFollower = { stop(): Promise<void> };
  * While a new build backfills, the build that answers keeps indexing the chains' new blocks (Ponder's zero-downtime
  * pattern: the serving deployment runs until the new one is ready), so that a mint made meanwhile is listed as soon
  * as ever: a second Ponder process, indexer only, on that build's schema and chains. It can run only what made the
- * build: today's indexing code must compute the build's fingerprint (with the TOKENHUB_INDEX_VERSION it was made
- * with), as after a new TOKENHUB_INDEX_VERSION or a chain added; after new indexing code the build answers as it
- * stands until the switch. Ponder's start on a build takes back what it holds of blocks it does not count final. On
+ * build (Ponder refuses a schema another build id made): today's program when it computes the build's fingerprint
+ * (with the TOKENHUB_INDEX_VERSION it was made with), as after a new TOKENHUB_INDEX_VERSION or a chain added; else the
+ * copy of the program kept when the build last ran (server/runtime/indexingProgram.ts), as after an upgrade to new
+ * indexing code. A build that has neither (made before copies were kept) answers as it stands until the switch.
+ * Ponder's start on a build takes back what it holds of blocks it does not count final. On
  * the embedded chain those are first made final (as a restart does, server/runtime/restartReadiness.ts), so a build of
  * it alone answers in full throughout. A remote chain's newest blocks cannot be made final (its node says which are),
  * so they vanish for the seconds of that recovery: then the build is held unready, as at a restart, until each chain
@@ -64,8 +67,10 @@ export async function followAnsweringBuild(
   const held = await indexedChainsOf(store.pool, answering).catch(() => []);
   const its = chains.filter((chain) => held.some((each) => each.chainId === chain.id));
   if (held.length === 0 || its.length !== held.length) return frozen("it holds a chain that is not configured now");
-  const fingerprint = indexFingerprint(ROOT_DIR, its, { ponder: ponderVersion(), index: version });
-  if (deploymentSchemaName(settings.indexSchema, fingerprint) !== answering) return frozen("other indexing code made it");
+  // This program, when only TOKENHUB_INDEX_VERSION or the chains changed; else the copy kept of the one that made it.
+  const madeIt = (rootDir: string) => deploymentSchemaName(settings.indexSchema, indexFingerprint(rootDir, its, { ponder: ponderVersion(), index: version })) === answering;
+  const program = [ROOT_DIR, savedIndexingProgram(settings.dataDir, answering)].find((rootDir) => rootDir !== undefined && madeIt(rootDir));
+  if (program === undefined) return frozen("other indexing code made it, and no copy of that code was kept (a build made before tokenhub kept them, or by another Ponder)");
 
   const floors: ReadyFloor[] = [];
   for (const chain of its) {
@@ -92,9 +97,14 @@ export async function followAnsweringBuild(
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const followerSettings: Settings = { ...settings, dataDir, host: "127.0.0.1", port: await freePort() };
   const runtimeFile = writeRuntimeFile(followerSettings, "indexer", answering, its.map((chain) => followerShare(chain, FOLLOWER_SHARE)), []);
-  progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port})`);
+  const code = program === ROOT_DIR ? "" : `, running the indexing code that made it, kept in ${program}`;
+  progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port}${code})`);
   let stopping = false;
-  const ponder: PonderProcess = launchPonder(followerSettings, { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile }, { onOutput: deps.ponderOutput });
+  const ponder: PonderProcess = launchPonder(
+    followerSettings,
+    { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile, rootDir: program },
+    { onOutput: deps.ponderOutput },
+  );
   void ponder.exited.then((code) => {
     if (!stopping) progress("indexer", `the Ponder process that kept ${answering} following the chain exited (code ${code}): ${answering} answers as it stands until the new build is done`);
   });

@@ -21,6 +21,7 @@ import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
+import { forgetIndexingProgram, saveIndexingProgram } from "./indexingProgram.js";
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
 import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
@@ -123,6 +124,7 @@ export function createIndexer(deps: {
     // The build it replaced answers no more: its follower is stopped before the build is dropped under it.
     await stopFollower();
     const dropped = await dropRetiredDeployments(store.pool, store.db, settings.indexSchema, [build]);
+    for (const retired of dropped) forgetIndexingProgram(settings.dataDir, retired);
     if (dropped.length > 0) progress("indexer", `the index answers from build ${build} now; dropped ${dropped.join(", ")}`);
   };
 
@@ -174,6 +176,7 @@ export function createIndexer(deps: {
 
   const launch = async (chains: RuntimeChain[], unreachable: UnreachableChain[]) => {
     const { beside } = await prepareBuild(chains);
+    saveIndexingProgram(settings.dataDir, ROOT_DIR, schema, beside === undefined ? [] : [beside]);
     if (beside !== undefined) follower = await followAnsweringBuild(deps, beside, chains);
     const apiBeside = beside !== undefined && deps.role === "all";
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;

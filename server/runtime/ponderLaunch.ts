@@ -69,12 +69,20 @@ export const PORT_TAKEN = /Port in use/;
 /** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
 export function launchPonder(
   settings: Settings,
-  target: { command: "start" | "serve"; schema: string; viewsSchema?: string; databaseUrl: string; runtimeFile: string },
+  target: {
+    command: "start" | "serve";
+    schema: string;
+    viewsSchema?: string;
+    databaseUrl: string;
+    runtimeFile: string;
+    /** The program to run: this one, or a saved copy of the one that made the build (server/runtime/indexingProgram.ts). */
+    rootDir?: string;
+  },
   output: { onOutput: (chunk: Buffer) => void },
 ): PonderProcess {
   return startPonder({
     command: target.command,
-    rootDir: ROOT_DIR,
+    rootDir: target.rootDir ?? ROOT_DIR,
     pidFile: path.join(settings.dataDir, "ponder.pid"),
     schema: target.schema,
     viewsSchema: target.viewsSchema,

@@ -71,7 +71,7 @@ beforeAll(async () => {
   );
   farCollection = (await createCollectionOnChain(far, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" })).address;
   for (let block = 0; block < 10; block++) await mintOnRemote(2n);
-  await far.client.request({ method: "evm_setIntervalMining" as "eth_blockNumber", params: [1] as unknown as undefined });
+  await far.client.setIntervalMining({ interval: 1 });
 
   const chainsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-chains-")), "chains.json");
   fs.writeFileSync(
