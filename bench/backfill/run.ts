@@ -47,14 +47,19 @@ const BACKFILL_TIMEOUT_MS = 30 * 60_000;
 const log = (line: string) => console.log(line);
 const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-type PonderLine = { msg?: string; time?: number; duration?: number; chain?: string; event_count?: number; endpoint?: string };
+type PonderLine = { msg?: string; time?: number; duration?: number; chain?: string; event_count?: number; endpoint?: string; process?: string };
 
-/** Ponder's JSON log lines in `output` (other lines, the supervisor's, are skipped). */
+/**
+ * The JSON log lines of the Ponder that builds the index, in `output`. Skipped: the supervisor's lines, and those of
+ * the Ponders beside it during tokenhub's rebuild (the follower of the build that answers, the API), which the
+ * supervisor marks with `process`.
+ */
 function ponderLines(output: string): PonderLine[] {
   return output.split("\n").flatMap((line) => {
     if (!line.startsWith("{")) return [];
     try {
-      return [JSON.parse(line) as PonderLine];
+      const parsed = JSON.parse(line) as PonderLine;
+      return parsed.process === undefined ? [parsed] : [];
     } catch {
       return [];
     }
@@ -248,7 +253,9 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     await running.start();
     void running.exited().then(() => (serviceExited = true));
     const tokenhubWarm = await waitForBackfill(since, () => serviceExited, "tokenhub");
-    // The new build answers once it has replaced the old one (server/runtime/indexer.ts, switchToBuild).
+    // The new build answers once it has replaced the old one (server/runtime/indexer.ts, switchToBuild); /ready says
+    // 200 for the old one meanwhile.
+    await waitFor(() => since().includes("the index answers from build"), { timeoutMs: 120_000, intervalMs: 250, message: () => since().slice(-4000) });
     await waitFor(() => isReady(running.baseUrl), { timeoutMs: 120_000, intervalMs: 250 });
 
     phase("tokenhub restart");

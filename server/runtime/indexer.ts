@@ -27,7 +27,7 @@ import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
 import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
-import { launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
+import { labelledOutput, launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
 /** Under the data directory: the indexer's files while the API of role `all` runs beside it. */
 export const INDEXER_BESIDE_DIR = "indexer";
@@ -156,7 +156,7 @@ export function createIndexer(deps: {
    * index schema's views, on the service's port) and the indexer on a port of its own, until the next start.
    */
   const startApiBeside = async (chains: RuntimeChain[], unreachable: UnreachableChain[]): Promise<Settings> => {
-    const beside = createApiReplica({ settings, store, databaseUrl: deps.databaseUrl, progress, ponderOutput: deps.ponderOutput, signal });
+    const beside = createApiReplica({ settings, store, databaseUrl: deps.databaseUrl, progress, ponderOutput: labelledOutput("api", deps.ponderOutput), signal });
     api = beside;
     await beside.start(chains, unreachable);
     void beside.exited.then((code) => {

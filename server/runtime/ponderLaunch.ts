@@ -63,6 +63,22 @@ function unreachableRuntimeChain(config: ChainConfig, reason: string): RuntimeCh
   };
 }
 
+/**
+ * The output of a Ponder process that runs beside the main one (the follower of the build that answers, the API
+ * during a rebuild), each line marked as its: otherwise two Ponders' "Completed backfill indexing" or "/ready" lines
+ * read as one's. A JSON line gets a first field `"process": label`, a text line a `label | ` prefix.
+ */
+export function labelledOutput(label: string, write: (chunk: Buffer) => void): (chunk: Buffer) => void {
+  let partial = "";
+  return (chunk) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop()!;
+    if (lines.length === 0) return;
+    const labelled = lines.map((line) => (line.startsWith("{\"") ? `{"process":${JSON.stringify(label)},${line.slice(1)}` : line === "" ? line : `${label} | ${line}`));
+    write(Buffer.from(`${labelled.join("\n")}\n`));
+  };
+}
+
 /** What Ponder says when the port it was given is taken (it then listens on the next one). */
 export const PORT_TAKEN = /Port in use/;
 

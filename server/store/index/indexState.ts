@@ -62,3 +62,13 @@ export async function indexedChainsOf(pool: pg.Pool, indexSchema: string): Promi
   const { rows } = await pool.query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${schema}._ponder_checkpoint`);
   return rows.map((row) => ({ chainId: Number(row.chain_id), block: checkpointBlock(row.latest_checkpoint) }));
 }
+
+/** The blocks after `afterBlock` whose changes a build records in its activity (each block's number and hash). */
+export async function activityBlocksAfter(pool: pg.Pool, indexSchema: string, chainId: number, afterBlock: number): Promise<{ number: number; hash: string }[]> {
+  const schema = `"${indexSchema.replaceAll('"', '""')}"`;
+  const { rows } = await pool.query<{ block_number: string; block_hash: string }>(
+    `SELECT DISTINCT block_number::text, block_hash FROM ${schema}.activity WHERE chain_id = $1 AND block_number > $2`,
+    [chainId, afterBlock],
+  );
+  return rows.map((row) => ({ number: Number(row.block_number), hash: row.block_hash }));
+}
