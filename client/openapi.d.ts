@@ -1361,7 +1361,7 @@ export interface components {
                 blocksTotal: number | null;
                 /** @description blocksDone of blocksTotal, in percent */
                 percent: number | null;
-                /** @description Events indexed per second over the last few seconds (null: not measured yet) */
+                /** @description Events indexed per second over the last few seconds (null: not measured yet, or while several chains backfill at once: Ponder counts a build's events together) */
                 eventsPerSecond: number | null;
                 /** @description Time left at that pace (null: not measured yet) */
                 secondsLeft: number | null;

@@ -9,20 +9,18 @@ import type { Progress } from "./chains.js";
 /** How often a backfill's progress is logged and published. */
 export const PROGRESS_INTERVAL_MS = 5_000;
 
-/** Ponder's count of the events it indexed, per chain and event (its /metrics). */
-const COMPLETED_EVENTS = /^ponder_indexing_completed_events\{([^}]*)\}\s+([\d.e+]+)$/gm;
+/** Ponder's count of the events it indexed, per event (its /metrics; Ponder 0.16 sets no chain on it). */
+const COMPLETED_EVENTS = /^ponder_indexing_completed_events(?:\{[^}]*\})?\s+([\d.e+]+)$/gm;
 
-/** Events indexed so far, per chain name, from Ponder's /metrics; empty when it does not answer. */
-async function completedEvents(metricsUrl: string): Promise<Map<string, number>> {
+/** Events the build indexed so far, all chains together, from Ponder's /metrics; undefined when it does not answer. */
+async function completedEvents(metricsUrl: string): Promise<number | undefined> {
   const text = await fetch(metricsUrl, { signal: AbortSignal.timeout(2_000) }).then(
-    (response) => (response.ok ? response.text() : ""),
-    () => "",
+    (response) => (response.ok ? response.text() : undefined),
+    () => undefined,
   );
-  const events = new Map<string, number>();
-  for (const [, labels, value] of text.matchAll(COMPLETED_EVENTS)) {
-    const chain = /chain="([^"]*)"/.exec(labels!)?.[1];
-    if (chain !== undefined) events.set(chain, (events.get(chain) ?? 0) + Number(value));
-  }
+  if (text === undefined) return undefined;
+  let events = 0;
+  for (const [, value] of text.matchAll(COMPLETED_EVENTS)) events += Number(value);
   return events;
 }
 
@@ -50,7 +48,7 @@ export function startProgressReport(deps: {
   progress: Progress;
 }): ProgressReport {
   const clients = new Map(deps.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 1, timeout: 3_000 }) })]));
-  let previous: { at: number; blocks: Map<number, number>; events: Map<string, number> } | undefined;
+  let previous: { at: number; blocks: Map<number, number>; events: number | undefined } | undefined;
   let stopped = false;
 
   /** `publish`: false for the first sample, the baseline of the first interval's pace. */
@@ -65,6 +63,9 @@ export function startProgressReport(deps: {
       }),
     );
     const seconds = previous === undefined ? 0 : (at - previous.at) / 1000;
+    // Ponder counts events per build, not per chain: the pace is a chain's when it is the only one still behind.
+    const behind = chains.filter(({ indexed, head }) => head === undefined || indexed < head);
+    const buildPace = seconds > 0 && events !== undefined && previous!.events !== undefined ? Math.max((events - previous!.events) / seconds, 0) : null;
     const report: IndexProgress = {
       build: deps.build,
       sampledAt: new Date(at).toISOString(),
@@ -73,7 +74,7 @@ export function startProgressReport(deps: {
         const blocksTotal = head === undefined ? null : Math.max(head - from + 1, 0);
         const blocksDone = Math.max(Math.min(indexed - from + 1, blocksTotal ?? Number.POSITIVE_INFINITY), 0);
         const blocksPerSecond = seconds > 0 ? (indexed - (previous!.blocks.get(chain.id) ?? indexed)) / seconds : 0;
-        const eventsPerSecond = seconds > 0 ? Math.max(((events.get(chain.name) ?? 0) - (previous!.events.get(chain.name) ?? 0)) / seconds, 0) : null;
+        const eventsPerSecond = behind.length === 1 && behind[0]!.chain === chain ? buildPace : null;
         const left = blocksTotal === null ? null : blocksTotal - blocksDone;
         return {
           chainId: chain.id,

@@ -86,7 +86,7 @@ export const errorBodySchema = z
           blocksDone: z.number().int().openapi({ description: "Blocks indexed, from the chain's start block" }),
           blocksTotal: z.number().int().nullable().openapi({ description: "Blocks from the start block to the head" }),
           percent: z.number().nullable().openapi({ description: "blocksDone of blocksTotal, in percent" }),
-          eventsPerSecond: z.number().nullable().openapi({ description: "Events indexed per second over the last few seconds (null: not measured yet)" }),
+          eventsPerSecond: z.number().nullable().openapi({ description: "Events indexed per second over the last few seconds (null: not measured yet, or while several chains backfill at once: Ponder counts a build's events together)" }),
           secondsLeft: z.number().nullable().openapi({ description: "Time left at that pace (null: not measured yet)" }),
         }),
       )
