@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Address, getAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
+import { tokenFactoryAbi, tokenHubERC721Abi } from "../../abis/index.js";
 import { localSignerAccount } from "../../server/chain/signers.js";
-import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
+import { chainClient, deployTokenFactory, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -34,19 +34,10 @@ beforeAll(async () => {
   const [local] = service.runtime().chains;
   chain = chainClient(local!.rpcUrl[0]!);
   const core = local!.core;
-  const deployed = await minedReceipt(
-    chain,
-    await chain.client.deployContract({
-      abi: tokenFactoryAbi,
-      bytecode: tokenFactoryBytecode,
-      args: [core.erc20Implementation, core.erc721Implementation, core.erc1155Implementation],
-      account: chain.accounts[0]!,
-      chain: chain.client.chain,
-    }),
-  );
+  const factory = await deployTokenFactory(chain, core);
   const signer = localSignerAccount(service.dataDir).address;
-  granted = await externalCollection(deployed.contractAddress!, "Granted", [signer]);
-  denied = await externalCollection(deployed.contractAddress!, "Denied", [chain.accounts[0]!.address], false);
+  granted = await externalCollection(factory, "Granted", [signer]);
+  denied = await externalCollection(factory, "Denied", [chain.accounts[0]!.address], false);
 
   const chainsFile = path.join(service.dataDir, "chains.json");
   fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local", contracts: [{ address: granted, kind: "erc721" }, { address: denied, kind: "erc721" }] }] }));

@@ -4,10 +4,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenFactoryAbi, tokenFactoryBytecode } from "../../abis/index.js";
 import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
-import { chainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
+import { chainClient, createCollectionOnChain, deployTokenFactory } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -80,17 +79,8 @@ beforeAll(async () => {
   const other = chainClient(second.rpcUrl, 31338);
   const [deployer] = other.accounts;
   const { addresses } = await deployCore(other.client, deployer!);
-  const factory = await minedReceipt(
-    other,
-    await other.client.deployContract({
-      abi: tokenFactoryAbi,
-      bytecode: tokenFactoryBytecode,
-      args: [addresses.erc20Implementation, addresses.erc721Implementation, addresses.erc1155Implementation],
-      account: deployer!,
-      chain: other.client.chain,
-    }),
-  );
-  const { address: external } = await createCollectionOnChain(other, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" });
+  const factory = await deployTokenFactory(other, addresses);
+  const { address: external } = await createCollectionOnChain(other, factory, "erc721", { name: "Far", symbol: "FAR" });
   farCollection = external;
   const gatedRpc = await startGate(second.rpcUrl);
 

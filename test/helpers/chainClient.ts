@@ -1,7 +1,7 @@
 import { createTestClient, http, parseEventLogs, publicActions, walletActions, type Address, type Hash } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
-import { tokenFactoryAbi } from "../../abis/index.js";
+import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC20Abi } from "../../abis/index.js";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
 
 /**
@@ -45,4 +45,39 @@ export async function createCollectionOnChain(
   const receipt = await minedReceipt(chain, hash);
   const [created] = parseEventLogs({ abi: tokenFactoryAbi, logs: receipt.logs, eventName: "CollectionCreated" });
   return { address: created!.args.collection, receipt };
+}
+
+/** Deploys a TokenFactory over the given implementations (the core contracts of `deployCore`) and returns its address. */
+export async function deployTokenFactory(
+  chain: ChainClient,
+  core: { erc20Implementation: Address; erc721Implementation: Address; erc1155Implementation: Address },
+): Promise<Address> {
+  const receipt = await minedReceipt(
+    chain,
+    await chain.client.deployContract({
+      abi: tokenFactoryAbi,
+      bytecode: tokenFactoryBytecode,
+      args: [core.erc20Implementation, core.erc721Implementation, core.erc1155Implementation],
+      account: chain.accounts[0]!,
+      chain: chain.client.chain,
+    }),
+  );
+  return receipt.contractAddress!;
+}
+
+/** Mints `events` ERC-20 transfers of `coin` in transactions of `perTransaction` (one each to `holder(i)`); mined. */
+export async function mintErc20InBulk(chain: ChainClient, coin: Address, events: number, perTransaction: number, holder: (index: number) => Address): Promise<void> {
+  for (let sent = 0; sent < events; sent += perTransaction) {
+    const to = Array.from({ length: perTransaction }, (_, index) => holder(sent + index));
+    const hash = await chain.client.writeContract({
+      address: coin,
+      abi: tokenHubERC20Abi,
+      functionName: "mintToMany",
+      args: [to, to.map(() => 1n)],
+      account: chain.accounts[0]!,
+      chain: chain.client.chain,
+      gas: 10_000_000n,
+    });
+    if (sent + perTransaction >= events) await minedReceipt(chain, hash);
+  }
 }

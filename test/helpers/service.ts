@@ -274,3 +274,9 @@ export async function queryDatabase<T extends pg.QueryResultRow>(connectionStrin
     await client.end();
   }
 }
+
+/** The build the index schema's views read (server/store/index/indexDeployments.ts). */
+export async function answeringBuild(databaseUrl: string): Promise<string> {
+  const [view] = await queryDatabase<{ definition: string }>(databaseUrl, "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
+  return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;
+}

@@ -6,10 +6,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Address, getAddress, type Hex } from "viem";
-import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
+import { tokenHubERC721Abi } from "../../abis/index.js";
 import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
-import { chainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
+import { chainClient, createCollectionOnChain, deployTokenFactory, minedReceipt } from "../helpers/chainClient.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -122,17 +122,8 @@ describe("a restart on the same data", () => {
     const chain = chainClient(remote.rpcUrl, 31338);
     const [deployer] = chain.accounts;
     const { addresses } = await deployCore(chain.client, deployer!);
-    const factory = await minedReceipt(
-      chain,
-      await chain.client.deployContract({
-        abi: tokenFactoryAbi,
-        bytecode: tokenFactoryBytecode,
-        args: [addresses.erc20Implementation, addresses.erc721Implementation, addresses.erc1155Implementation],
-        account: deployer!,
-        chain: chain.client.chain,
-      }),
-    );
-    const { address: collection } = await createCollectionOnChain(chain, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" });
+    const factory = await deployTokenFactory(chain, addresses);
+    const { address: collection } = await createCollectionOnChain(chain, factory, "erc721", { name: "Far", symbol: "FAR" });
     for (let block = 0; block < 10; block++) {
       await minedReceipt(
         chain,

@@ -5,9 +5,8 @@
  */
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenHubERC20Abi } from "../../abis/index.js";
-import { chainClient, type ChainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { chainClient, type ChainClient, createCollectionOnChain, mintErc20InBulk } from "../helpers/chainClient.js";
+import { answeringBuild, queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /** Transfer events on chain before the rebuild: ERC-20 mints in batches. */
@@ -36,30 +35,11 @@ async function call(method: "GET" | "POST", pathname: string, body?: unknown): P
   return { status: response.status, body: await response.json() };
 }
 
-/** The build the index schema's views read. */
-async function answeringBuild(): Promise<string> {
-  const [view] = await queryDatabase<{ definition: string }>(service.databaseUrl(), "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
-  return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;
-}
-
 beforeAll(async () => {
   service = await startTestService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   coin = (await createCollectionOnChain(chain, service.runtime().chains[0]!.core.tokenFactory, "erc20", { name: "Bulk", symbol: "BLK" })).address;
-  const minter = chain.accounts[0]!;
-  for (let sent = 0; sent < EVENTS; sent += PER_TRANSACTION) {
-    const to = Array.from({ length: PER_TRANSACTION }, (_, index) => holder((sent + index) % HOLDERS));
-    const hash = await chain.client.writeContract({
-      address: coin,
-      abi: tokenHubERC20Abi,
-      functionName: "mintToMany",
-      args: [to, to.map(() => 1n)],
-      account: minter,
-      chain: chain.client.chain,
-      gas: 10_000_000n,
-    });
-    if (sent + PER_TRANSACTION >= EVENTS) await minedReceipt(chain, hash);
-  }
+  await mintErc20InBulk(chain, coin, EVENTS, PER_TRANSACTION, (index) => holder(index % HOLDERS));
   // Past Ponder's finality for this chain id (30 blocks): the blocks are final, and the rebuild reads them from
   // Ponder's RPC cache, as a rebuild after an upgrade does.
   await chain.client.mine({ blocks: 64 });
@@ -89,7 +69,7 @@ describe("a rebuild of the index", () => {
     expect(held.status).toBe(200);
     const empty = await call("GET", listing);
     expect(empty).toEqual({ status: 200, body: expect.objectContaining({ tokens: [] }) });
-    const before = await answeringBuild();
+    const before = await answeringBuild(service.databaseUrl());
 
     await service.stop();
     service.env.TOKENHUB_INDEX_VERSION = "2";
@@ -121,7 +101,7 @@ describe("a rebuild of the index", () => {
       await waitFor(() => minted !== undefined, { timeoutMs: 60_000, message: () => service.output().slice(from).slice(-3000) });
       const listedAfter = Date.now() - mintedAt;
       // Listed by the build that answered before: the rebuild was still under way.
-      expect(await answeringBuild()).toBe(before);
+      expect(await answeringBuild(service.databaseUrl())).toBe(before);
       expect(listedAfter, `listed ${listedAfter} ms after the mint`).toBeLessThanOrEqual(10_000);
       expect((minted as { tokens: { ownerAddress: string }[] }).tokens.map((token) => getAddress(token.ownerAddress))).toEqual([OWNER]);
 
@@ -134,7 +114,7 @@ describe("a rebuild of the index", () => {
       await poller;
     }
     expect(wrong).toEqual([]);
-    expect(await answeringBuild()).not.toBe(before);
+    expect(await answeringBuild(service.databaseUrl())).not.toBe(before);
     expect(service.output().slice(from)).toContain(`${before} keeps following the chain while the new build is made`);
   });
 });

@@ -10,11 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
+import { tokenHubERC721Abi } from "../../abis/index.js";
 import { type AnvilInstance, startAnvil } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
-import { chainClient, type ChainClient, createCollectionOnChain, minedReceipt } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { chainClient, type ChainClient, createCollectionOnChain, deployTokenFactory, minedReceipt, mintErc20InBulk } from "../helpers/chainClient.js";
+import { answeringBuild, queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /** Transfer events on the embedded chain, so that the new build takes a while: ERC-20 mints in batches. */
@@ -42,12 +42,6 @@ async function call(method: "GET" | "POST", pathname: string, body?: unknown): P
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-/** The build the index schema's views read. */
-async function answeringBuild(): Promise<string> {
-  const [view] = await queryDatabase<{ definition: string }>(service.databaseUrl(), "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
-  return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;
-}
-
 const mintOnRemote = async (amount: bigint) =>
   await minedReceipt(
     far,
@@ -60,17 +54,8 @@ beforeAll(async () => {
   far = chainClient(remote.rpcUrl, REMOTE_ID);
   const [deployer] = far.accounts;
   const { addresses } = await deployCore(far.client, deployer!);
-  const factory = await minedReceipt(
-    far,
-    await far.client.deployContract({
-      abi: tokenFactoryAbi,
-      bytecode: tokenFactoryBytecode,
-      args: [addresses.erc20Implementation, addresses.erc721Implementation, addresses.erc1155Implementation],
-      account: deployer!,
-      chain: far.client.chain,
-    }),
-  );
-  farCollection = (await createCollectionOnChain(far, factory.contractAddress!, "erc721", { name: "Far", symbol: "FAR" })).address;
+  const factory = await deployTokenFactory(far, addresses);
+  farCollection = (await createCollectionOnChain(far, factory, "erc721", { name: "Far", symbol: "FAR" })).address;
   for (let block = 0; block < 10; block++) await mintOnRemote(2n);
   await far.client.setIntervalMining({ interval: 1 });
 
@@ -84,19 +69,7 @@ beforeAll(async () => {
   // The embedded chain's history, which the new build indexes again.
   const local = chainClient(service.runtime().chains.find((chain) => chain.id === 31337)!.rpcUrl[0]!);
   const coin = (await createCollectionOnChain(local, service.runtime().chains.find((chain) => chain.id === 31337)!.core.tokenFactory, "erc20", { name: "Bulk", symbol: "BLK" })).address;
-  for (let sent = 0; sent < EVENTS; sent += PER_TRANSACTION) {
-    const to = Array.from({ length: PER_TRANSACTION }, (_, index) => holder((sent + index) % HOLDERS));
-    const hash = await local.client.writeContract({
-      address: coin,
-      abi: tokenHubERC20Abi,
-      functionName: "mintToMany",
-      args: [to, to.map(() => 1n)],
-      account: local.accounts[0]!,
-      chain: local.client.chain,
-      gas: 10_000_000n,
-    });
-    if (sent + PER_TRANSACTION >= EVENTS) await minedReceipt(local, hash);
-  }
+  await mintErc20InBulk(local, coin, EVENTS, PER_TRANSACTION, (index) => holder(index % HOLDERS));
   await local.client.mine({ blocks: 64 });
   await waitFor(
     async () => {
@@ -118,7 +91,7 @@ describe("a rebuild of the index with a remote chain", () => {
   it("keeps the build that answers following the remote chain once the chain made its blocks final: every read 200 with the right body, a new token listed within 10 s", { timeout: 360_000 }, async () => {
     const twenty = await call("GET", listing);
     expect(twenty.status).toBe(200);
-    const before = await answeringBuild();
+    const before = await answeringBuild(service.databaseUrl());
 
     await service.stop();
     service.env.TOKENHUB_INDEX_VERSION = "2";
@@ -149,7 +122,7 @@ describe("a rebuild of the index with a remote chain", () => {
       const mintedAt = Date.now();
       await waitFor(() => twentyOne !== undefined, { timeoutMs: 60_000, message: () => log().slice(-3000) });
       const listedAfter = Date.now() - mintedAt;
-      expect(await answeringBuild()).toBe(before);
+      expect(await answeringBuild(service.databaseUrl())).toBe(before);
       expect(listedAfter, `listed ${listedAfter} ms after the mint`).toBeLessThanOrEqual(10_000);
       await waitFor(() => log().includes(`dropped ${before}`), { timeoutMs: 240_000, message: () => log().slice(-3000) });
       const switched = reads;
@@ -159,6 +132,6 @@ describe("a rebuild of the index with a remote chain", () => {
       await poller;
     }
     expect(wrong).toEqual([]);
-    expect(await answeringBuild()).not.toBe(before);
+    expect(await answeringBuild(service.databaseUrl())).not.toBe(before);
   });
 });
