@@ -47,7 +47,8 @@ const recipient = (index: number) => getAddress(numberToHex(0xb10c_0000_0000n + 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sumOf = (counts: Map<string, number>) => [...counts.values()].reduce((sum, calls) => sum + calls, 0);
 
-const timed = await startTimedChain({ blockTime: 2, gasLimit: 30_000_000, history, deployCore: false });
+const BLOCK_TIME = 2;
+const timed = await startTimedChain({ blockTime: BLOCK_TIME, gasLimit: 30_000_000, history, deployCore: false });
 const proxy = await startLimitingProxy(timed.node.rpcUrl, { maxGetLogsBlocks: 2_000, callsPerSecond: 50 });
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-bench-realchain-"));
 const chainsFile = timed.writeChainsFile(directory, { finality: FINALITY, ...DEFAULT_RPC_LIMITS, requestsPerSecond: 50 }, proxy.url);
@@ -131,7 +132,7 @@ try {
   const space = await measureBlockSpace(timed.chain, collection, {
     fromBlock,
     toBlock: await timed.chain.client.getBlockNumber(),
-    backlog: backlogBlocks(sent.map((row) => ({ recordedAt: row.recorded_at, blockNumber: BigInt(row.block_number) }))),
+    backlog: backlogBlocks(sent.map((row) => ({ recordedAt: row.recorded_at, blockNumber: BigInt(row.block_number) })), BLOCK_TIME),
   });
   const ratios = space.backlog.map((block) => block.ratio).sort((a, b) => a - b);
   const landed = space.backlog.reduce((sum, block) => sum + block.mints, 0);

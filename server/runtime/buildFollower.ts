@@ -143,8 +143,9 @@ export async function followAnsweringBuild(
     });
     // Its live sync waits for a new head before it indexes the blocks after its checkpoint: blocks are mined to wake it,
     // only once it answers (before, its start would take a newer block as final than the one the build was made final
-    // at, and refuse it).
-    void waitForHealth(`http://127.0.0.1:${followerSettings.port}`, started, () => undefined, signal)
+    // at, and refuse it). Waited for before the new build's Ponder starts: two Ponders starting at once on a small
+    // machine each take twice as long, and a mint made meanwhile waited for the follower's start to be listed.
+    await waitForHealth(`http://127.0.0.1:${followerSettings.port}`, started, () => undefined, signal)
       .then(() => waitForLocalChainsIndexed((chainId) => indexedBlockOf(store.pool, answering, chainId), its, started, signal))
       .catch((error: unknown) => {
         if (!signal.aborted) progress("indexer", `${answering} did not catch up with the chain: ${(error as Error).message}`);

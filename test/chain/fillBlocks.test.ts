@@ -78,7 +78,7 @@ describe("block space at a load above the chain's capacity", () => {
     const space = await measureBlockSpace(timed.chain, collection, {
       fromBlock: from,
       toBlock: await timed.chain.client.getBlockNumber(),
-      backlog: backlogBlocks(sent.map((row) => ({ recordedAt: row.recorded_at, blockNumber: BigInt(row.block_number) }))),
+      backlog: backlogBlocks(sent.map((row) => ({ recordedAt: row.recorded_at, blockNumber: BigInt(row.block_number) })), BLOCK_TIME),
     });
 
     // Every mint on chain exactly once: as many tokens as answered mints, each token once.

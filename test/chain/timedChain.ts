@@ -110,11 +110,13 @@ export async function measureBlockSpace(
 
 /**
  * Which blocks were mined with more of the service's transactions waiting than they took: a block is a backlog block
- * when a transaction recorded (and sent) before it was mined landed in a later block. Block timestamps have whole
- * seconds: a transaction counts as waiting when it was recorded a second before its block's timestamp or earlier.
+ * when a transaction recorded (and sent) a block interval before it was mined landed in a later block. A transaction
+ * recorded less than that before may still be on its way (signed, broadcast in nonce order through the batched RPC
+ * client): on a busy machine the first block of a burst caught only part of what was recorded a second before it.
+ * Block timestamps have whole seconds, so "before" is counted against the block's timestamp.
  */
-export function backlogBlocks(sent: readonly { recordedAt: number; blockNumber: bigint }[]): (block: { number: bigint; timestamp: number }) => boolean {
-  return (block) => sent.some((transaction) => transaction.recordedAt <= block.timestamp - 1 && transaction.blockNumber > block.number);
+export function backlogBlocks(sent: readonly { recordedAt: number; blockNumber: bigint }[], blockTimeSeconds: number): (block: { number: bigint; timestamp: number }) => boolean {
+  return (block) => sent.some((transaction) => transaction.recordedAt <= block.timestamp - blockTimeSeconds && transaction.blockNumber > block.number);
 }
 
 /** When each of the service's transactions on the chain was recorded (Unix seconds), and the block it landed in. */

@@ -100,6 +100,7 @@ describe("a rebuild of the index", () => {
       const mintedAt = Date.now();
       await waitFor(() => minted !== undefined, { timeoutMs: 60_000, message: () => service.output().slice(from).slice(-3000) });
       const listedAfter = Date.now() - mintedAt;
+      console.log(`listed ${listedAfter} ms after the mint`);
       // Listed by the build that answered before: the rebuild was still under way.
       expect(await answeringBuild(service.databaseUrl())).toBe(before);
       expect(listedAfter, `listed ${listedAfter} ms after the mint`).toBeLessThanOrEqual(10_000);
