@@ -9,10 +9,11 @@ import { deploymentSchemaName, recordedBuildIndexVersion } from "../store/index/
 import { releaseIndexLock } from "../store/index/indexReset.js";
 import { activityBlocksAfter, indexedBlockOf, indexedBlocksOf, indexedChainsOf } from "../store/index/indexState.js";
 import { markIndexFinal } from "../store/index/localFinality.js";
+import { keepIndexesThroughRecovery } from "../store/index/keptIndexes.js";
 import { keepReady } from "../store/index/readyHold.js";
 import type { Progress } from "./chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
+import { restoreIndexesAfterRecovery, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
 import { savedIndexingProgram } from "./indexingProgram.js";
 import { labelledOutput, launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
 import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
@@ -130,6 +131,8 @@ export async function followAnsweringBuild(
     const followerSettings: Settings = { ...settings, dataDir, host: "127.0.0.1", port: await freePort() };
     const runtimeFile = writeRuntimeFile(followerSettings, "indexer", answering, its.map((chain) => followerShare(chain, FOLLOWER_SHARE)), []);
     if (signal.aborted) return;
+    // Renamed, not dropped: the reads the build answers meanwhile keep using them.
+    await keepIndexesThroughRecovery(store.pool, answering);
     const code = program === ROOT_DIR ? "" : `, running the indexing code that made it, kept in ${program}`;
     progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port}${code})`);
     const started = launchPonder(
@@ -146,6 +149,7 @@ export async function followAnsweringBuild(
     // at, and refuse it). Waited for before the new build's Ponder starts: two Ponders starting at once on a small
     // machine each take twice as long, and a mint made meanwhile waited for the follower's start to be listed.
     await waitForHealth(`http://127.0.0.1:${followerSettings.port}`, started, () => undefined, signal)
+      .then(() => restoreIndexesAfterRecovery(store.pool, answering, progress))
       .then(() => waitForLocalChainsIndexed((chainId) => indexedBlockOf(store.pool, answering, chainId), its, started, signal))
       .catch((error: unknown) => {
         if (!signal.aborted) progress("indexer", `${answering} did not catch up with the chain: ${(error as Error).message}`);

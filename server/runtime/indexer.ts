@@ -18,6 +18,7 @@ import {
   recordedDeployments,
 } from "../store/index/indexDeployments.js";
 import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
+import { keepIndexesThroughRecovery } from "../store/index/keptIndexes.js";
 import { type Progress, resetIndexIfChainChanged } from "./chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
@@ -25,7 +26,7 @@ import { forgetIndexingProgram, saveIndexingProgram } from "./indexingProgram.js
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
 import { prepareRestart } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { readyWithin, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
+import { readyWithin, restoreIndexesAfterRecovery, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
 import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
 import { labelledOutput, launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
@@ -203,10 +204,13 @@ export function createIndexer(deps: {
       ponder = started;
       return started;
     };
+    const kept = await keepIndexesThroughRecovery(store.pool, schema);
+    if (kept > 0) progress("indexer", `build ${schema}: its ${kept} indexes are kept through Ponder's recovery, not made again`);
     let current = spawnPonder();
     const portProblem = () => (portTaken ? portInUse : undefined);
     try {
       await waitForHealth(localUrl, current, portProblem, signal);
+      await restoreIndexesAfterRecovery(store.pool, schema, progress);
     } catch (error) {
       // Other indexing code normally gets a build of its own (the fingerprint); this catches files that changed while
       // the indexer started: rebuild rather than fail.

@@ -1,5 +1,8 @@
+import type pg from "pg";
 import { createPublicClient, http } from "viem";
 import type { RuntimeChain } from "../config/runtime.js";
+import { restoreKeptIndexes } from "../store/index/keptIndexes.js";
+import type { Progress } from "./chains.js";
 import type { PonderProcess } from "./ponderProcess.js";
 
 /** Thrown by a wait of the start-up when a stop was asked for meanwhile. */
@@ -41,6 +44,16 @@ export async function waitForHealth(baseUrl: string, ponder: PonderProcess, prob
     await pause(100, signal);
   }
   throw new Error(`The service did not answer ${baseUrl}/health within 120 s.`);
+}
+
+/**
+ * Once Ponder answers (its recovery is done before its HTTP server starts): indexes kept out of its recovery's way
+ * that did not get their names back in it get them now (server/store/index/keptIndexes.ts).
+ */
+export async function restoreIndexesAfterRecovery(pool: pg.Pool, build: string, progress: Progress): Promise<void> {
+  const { restored, dropped } = await restoreKeptIndexes(pool, build);
+  if (restored + dropped === 0) return;
+  progress("indexer", `build ${build}: ${restored} indexes kept through Ponder's start got their names back after it; ${dropped} kept copies of indexes it had made again were dropped`);
 }
 
 /** Whether Ponder reports the backfill complete (`/ready`) within `timeoutMs`; false if it exits or a stop comes first. */

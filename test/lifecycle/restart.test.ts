@@ -10,7 +10,7 @@ import { deployCore } from "../../server/chain/deployCore.js";
 import { isProcessAlive } from "../../server/processes.js";
 import { startEmbeddedPostgres } from "../../server/store/database/embeddedPostgres.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { answeringBuild, queryDatabase, startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 let service: TestService;
@@ -36,6 +36,18 @@ async function mintAndWait(chain: ChainClient, collection: Address, quantity: bi
     await chain.client.writeContract({ address: collection, abi: tokenHubERC721Abi, functionName: "mintTo", args: [holder!.address, quantity], account: minter!, chain: chain.client.chain }),
   );
   await waitFor(async () => (await indexedTokens(collection)).length === expectedTotal, { timeoutMs: 30_000 });
+}
+
+/** The build's indexes of its own tables (not the primary keys), by name, with the object id each was made with. */
+async function buildIndexes(): Promise<{ name: string; oid: number }[]> {
+  return await queryDatabase(
+    service.databaseUrl(),
+    `SELECT c.relname AS name, c.oid::int AS oid FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND t.relname NOT LIKE '\\_%' AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY c.relname`,
+    [await answeringBuild(service.databaseUrl())],
+  );
 }
 
 /** The embedded database runs only while the service does: start it alone for a query between runs. */
@@ -103,6 +115,8 @@ describe("stop and start", { timeout: 180_000 }, () => {
     const ponderPid = Number(fs.readFileSync(path.join(service.dataDir, "ponder.pid"), "utf8"));
     const anvilPid = Number(fs.readFileSync(path.join(service.dataDir, "anvil.pid"), "utf8"));
     const postgresPid = Number(fs.readFileSync(path.join(service.dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const indexes = await buildIndexes();
+    expect(indexes.length).toBeGreaterThanOrEqual(10);
 
     await service.stop();
     for (const pid of [ponderPid, anvilPid, postgresPid]) expect(isProcessAlive(pid)).toBe(false);
@@ -116,6 +130,10 @@ describe("stop and start", { timeout: 180_000 }, () => {
     // The chain survived: the same blocks (start-up may add empty ones on top).
     expect((await after.chain.client.getBlock({ blockNumber: blockBefore.number })).hash).toBe(blockBefore.hash);
     expect(await indexedTokens()).toEqual(before);
+    // Ponder's recovery drops every index it declares and makes it again after its backfill (new object ids, the
+    // whole index read again); the service keeps them through it: the same indexes, by name and object id.
+    expect(await buildIndexes()).toEqual(indexes);
+    expect(service.output()).toContain(`its ${indexes.length} indexes are kept through Ponder's recovery, not made again`);
 
     const response = await fetch(`${service.baseUrl}/api/v1/collections?chainId=31337`, { headers: { authorization: `Bearer ${service.adminToken}` } });
     expect(response.status).toBe(200);
