@@ -1,6 +1,6 @@
 import { type Address, getAddress, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chainClient } from "../helpers/chainClient.js";
+import { chainClient, minedReceipt } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -85,10 +85,12 @@ describe("read your writes (default wait)", () => {
 
     for (const [index, how] of (["query", "header"] as const).entries()) {
       const blockOwner = recipient(`block-${index}`);
-      await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: contract, recipientAddress: blockOwner });
-      const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+      const minted = await call("POST", "/api/v1/erc721/mint", { chainId: 31337, contractAddress: contract, recipientAddress: blockOwner });
+      // The block a client knows its write is in: its transaction's (the answer comes once it is broadcast, maybe
+      // before it is mined, so the head read at once can be the block before it).
+      const { blockNumber } = await minedReceipt(chain, minted.body.transactionHash);
       const path = `/api/v1/erc721/tokens?chainId=31337&contractAddress=${contract}&ownerAddress=${blockOwner}`;
-      const read = how === "query" ? await call("GET", `${path}&minBlock=${head}`) : await call("GET", path, undefined, { "X-Min-Block": String(head) });
+      const read = how === "query" ? await call("GET", `${path}&minBlock=${blockNumber}`) : await call("GET", path, undefined, { "X-Min-Block": String(blockNumber) });
       expect(read.body.tokens, how).toHaveLength(1);
     }
   });
