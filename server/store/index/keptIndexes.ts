@@ -29,9 +29,9 @@ export async function keepIndexesThroughRecovery(pool: pg.Pool, build: string): 
     [build, KEPT_PREFIX],
   );
   const schema = quoted(build);
-  await withTransaction(pool, async (client) => {
+  return await withTransaction(pool, async (client) => {
     const { rows: meta } = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`${schema}._ponder_meta`]);
-    if (!meta[0]?.found) return;
+    if (!meta[0]?.found) return 0;
     for (const { name, oid } of rows) {
       const kept = `${KEPT_PREFIX}${oid}`;
       await client.query(`ALTER INDEX ${schema}.${quoted(name)} RENAME TO ${quoted(kept)}`);
@@ -59,8 +59,8 @@ export async function keepIndexesThroughRecovery(pool: pg.Pool, build: string): 
     await client.query(
       `CREATE TRIGGER tokenhub_restore_kept_indexes AFTER UPDATE ON ${schema}._ponder_meta FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.tokenhub_restore_kept_indexes()`,
     );
+    return rows.length;
   });
-  return rows.length;
 }
 
 /**
