@@ -7,6 +7,8 @@ import type { Abi, Hex } from "viem";
 /**
  * Plain OpenZeppelin tokens that anyone may mint and every holder may burn, compiled here with solc-js: tokenhub's own
  * collections have no burn, and tests of past state need burns (they index as external contracts of a chains file).
+ * Also a contract that creates an ERC-721 collection through tokenhub's factory, as a contract wallet or a multicall
+ * would: the creating transaction is then not a call of the factory.
  */
 const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
@@ -26,11 +28,22 @@ contract BurnableItems is ERC1155Burnable {
   constructor() ERC1155("") {}
   function mint(address to, uint256 id, uint256 amount) external { _mint(to, id, amount, ""); }
 }
+
+interface ITokenFactory {
+  function createERC721(string calldata name, string calldata symbol, bool transferable, address admin, address[] calldata minters, string calldata metadataRoot) external returns (address);
+}
+contract CollectionCreator {
+  function createERC721(ITokenFactory factory, string calldata name, string calldata symbol) external returns (address) {
+    address[] memory minters = new address[](1);
+    minters[0] = msg.sender;
+    return factory.createERC721(name, symbol, true, msg.sender, minters, "http://localhost/metadata/");
+  }
+}
 `;
 
 export type CompiledContract = { abi: Abi; bytecode: Hex };
 
-export function compileBurnableTokens(): Record<"BurnableNft" | "BurnableCoin" | "BurnableItems", CompiledContract> {
+export function compileBurnableTokens(): Record<"BurnableNft" | "BurnableCoin" | "BurnableItems" | "CollectionCreator", CompiledContract> {
   const require = createRequire(import.meta.url);
   const openZeppelin = path.dirname(require.resolve("@openzeppelin/contracts/package.json"));
   const input = {
@@ -48,5 +61,10 @@ export function compileBurnableTokens(): Record<"BurnableNft" | "BurnableCoin" |
   if (errors.length > 0) throw new Error(errors.map((error: { formattedMessage: string }) => error.formattedMessage).join("\n"));
   const contracts = output.contracts["Burnable.sol"];
   const compiled = (name: string): CompiledContract => ({ abi: contracts[name].abi, bytecode: `0x${contracts[name].evm.bytecode.object}` });
-  return { BurnableNft: compiled("BurnableNft"), BurnableCoin: compiled("BurnableCoin"), BurnableItems: compiled("BurnableItems") };
+  return {
+    BurnableNft: compiled("BurnableNft"),
+    BurnableCoin: compiled("BurnableCoin"),
+    BurnableItems: compiled("BurnableItems"),
+    CollectionCreator: compiled("CollectionCreator"),
+  };
 }
