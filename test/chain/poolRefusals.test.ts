@@ -78,12 +78,19 @@ describe("the node's pool refusing sends", () => {
       // The rest are answered once the node takes transactions again.
       const answered = await Promise.all(mints);
       const hashes = [...new Set(answered.map((sent) => sent.hash))];
+      let unmined: string[] = [];
       await waitFor(
         async () => {
           const found = await Promise.all(hashes.map((hash) => pipeline.get(world.chain.chainId, hash as Hex)));
-          return found.every((record) => record?.status === "success");
+          unmined = found.flatMap((record, index) => (record?.status === "success" ? [] : [`${hashes[index]} nonce ${answered.find((sent) => sent.hash === hashes[index])?.nonce}: ${record?.status}`]));
+          return unmined.length === 0;
         },
-        { timeoutMs: 30_000, intervalMs: 200, message: () => "mints answered during the refusals not all mined" },
+        {
+          timeoutMs: 30_000,
+          intervalMs: 200,
+          // A failure seen once under a loaded full run: say which transactions and what the lane did, to find why.
+          message: () => `mints answered during the refusals not all mined: ${unmined.join("; ")}\nthe lane's last lines:\n${lines.slice(-30).join("")}`,
+        },
       );
       const balances = await Promise.all(
         answered.map((_, index) => world.chain.client.readContract({ address: collection, abi: tokenHubERC721Abi, functionName: "balanceOf", args: [recipient(index)] })),
