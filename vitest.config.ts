@@ -1,13 +1,33 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFiles } from "./test/helpers/slowestFiles.js";
+
+/**
+ * Three tiers (README, "Tests"): `unit` boots no service (contracts run on anvil alone), `service` is everything else
+ * that takes seconds, `slow` holds what needs minutes by nature (large histories, long rebuilds) and runs on its own
+ * (`npm run test:slow`).
+ */
+const UNIT = ["test/unit/**/*.test.ts", "test/contracts/**/*.test.ts", "test/docs/links.test.ts"];
+const SLOW = [
+  "test/lifecycle/contractDeploy.test.ts",
+  "test/lifecycle/rebuildFollowsHead.test.ts",
+  "test/lifecycle/rebuildFollowsRemote.test.ts",
+  "test/api/hostedChain.test.ts",
+  "test/chain/fillBlocks.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // Each file starts real processes (anvil, PostgreSQL, the service): two at a time fits a 2-core machine.
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     env: { PONDER_TELEMETRY_DISABLED: "true" },
+    reporters: ["default", new SlowestFiles()],
+    projects: [
+      { extends: true, test: { name: "unit", include: UNIT } },
+      { extends: true, test: { name: "service", include: ["test/**/*.test.ts"], exclude: [...UNIT, ...SLOW], globalSetup: ["test/helpers/serviceBroker.ts"] } },
+      { extends: true, test: { name: "slow", include: SLOW, globalSetup: ["test/helpers/serviceBroker.ts"] } },
+    ],
   },
 });

@@ -1,10 +1,11 @@
 import { type Address, getAddress, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let account: Address;
 const RECIPIENT = getAddress("0x00000000000000000000000000000000000ca11e");
@@ -49,7 +50,7 @@ async function indexedCount(hashes: Hex[]): Promise<number> {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   const key = (await call("POST", "/api/v1/key/create", { customRef: "order" })).body.evmAddress as Address;
   const nft = (await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Order", symbol: "ORD" })).body.contractAddress as Address;
@@ -62,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("GET /api/v1/account/calls orders the transactions of one block", () => {

@@ -4,12 +4,12 @@ import { tokenHubAccountAbi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../a
 import { erc6551AccountAddress } from "../../server/chain/erc6551Account.js";
 import { formatAmount } from "../../server/schemas/amounts.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 import { dumpDatabase, openRow, serviceLogs, spellings, storedKeys } from "./custody.js";
 import { localMasterKeyFile, readMasterKeyFile } from "../../server/custody/masterKey.js";
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let rivalToken: string;
 let signer: Address;
@@ -54,11 +54,11 @@ async function withManualMining<T>(work: (mine: () => Promise<void>) => Promise<
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   signer = service.signerAddress();
-  expect((await service.cli(["project", "create", "rival"])).code).toBe(0);
-  rivalToken = (await service.cli(["token", "create", "--project", "rival", "--scopes", "keys,accounts,read"])).stdout.trim().split("\n").at(-1)!.trim();
+  expect((await service.cli(["project", "create", `${service.projectName}-rival`])).code).toBe(0);
+  rivalToken = (await service.cli(["token", "create", "--project", `${service.projectName}-rival`, "--scopes", "keys,accounts,read"])).stdout.trim().split("\n").at(-1)!.trim();
 
   key = (await post("/api/v1/key/create", { customRef: "holder" })).body.evmAddress as Address;
   nft = (await post("/api/v1/erc721/create", { chainId: 31337, name: "Passes", symbol: "PASS" })).body.contractAddress as Address;
@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("ERC-6551 accounts through the API", () => {
@@ -306,7 +306,7 @@ describe("ERC-6551 accounts through the API", () => {
 
     expect((await get(`/api/v1/erc6551/accounts?ownerAddress=${RECIPIENT}`)).body).toEqual({ success: true, accounts: [], page: 0, nextPage: null });
     expect((await call("GET", "/api/v1/erc6551/accounts", undefined, rivalToken)).body.accounts).toEqual([]);
-    const readOnly = (await service.cli(["token", "create", "--project", "default", "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
+    const readOnly = (await service.cli(["token", "create", "--project", service.projectName, "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
     expect(await call("GET", "/api/v1/erc6551/accounts", undefined, readOnly)).toEqual({
       status: 403,
       body: { success: false, error: "Listing the accounts of the project's cloud keys needs the 'keys' scope; give ownerAddress to list an owner's.", code: "FORBIDDEN" },

@@ -4,12 +4,15 @@ import path from "node:path";
 import { getAddress, type Address, type Hex } from "viem";
 import { openPrivateKey } from "../../server/custody/envelope.js";
 import type { MasterKey } from "../../server/custody/masterKey.js";
-import { queryDatabase, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+
+/** A started service (startTestService) or a borrowed one (sharedService): the log file holds what either printed. */
+type Service = { dataDir: string; databaseUrl(): string; output?(): string };
 
 export type StoredKeyRow = { address: string; encrypted_private_key: Buffer; wrapped_data_key: Buffer; master_key_id: string };
 
 /** The sealed keys (a key in a PKCS#11 token has no copy here: test/api/pkcs11Keys.test.ts reads the token). */
-export async function storedKeys(service: TestService): Promise<StoredKeyRow[]> {
+export async function storedKeys(service: Service): Promise<StoredKeyRow[]> {
   return await queryDatabase<StoredKeyRow>(
     service.databaseUrl(),
     "SELECT address, encrypted_private_key, wrapped_data_key, master_key_id FROM tokenhub_app.cloud_keys WHERE pkcs11_label IS NULL ORDER BY created_at",
@@ -32,7 +35,7 @@ export function spellings(secret: Hex): string[] {
 }
 
 /** Every row of every table of the service's database (app store and index), as text, bytea columns in hex. */
-export async function dumpDatabase(service: TestService): Promise<{ tables: string[]; text: string }> {
+export async function dumpDatabase(service: Service): Promise<{ tables: string[]; text: string }> {
   const tables = await queryDatabase<{ schema: string; name: string }>(
     service.databaseUrl(),
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
@@ -47,7 +50,7 @@ export async function dumpDatabase(service: TestService): Promise<{ tables: stri
 }
 
 /** What the service printed, and its log file of this run. */
-export function serviceLogs(service: TestService): string {
+export function serviceLogs(service: Service): string {
   const file = path.join(os.tmpdir(), "tokenhub-test-logs", `${path.basename(service.dataDir)}.log`);
-  return `${service.output()}\n${fs.existsSync(file) ? fs.readFileSync(file, "utf8") : ""}`;
+  return `${service.output?.() ?? ""}\n${fs.existsSync(file) ? fs.readFileSync(file, "utf8") : ""}`;
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -13,7 +14,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * bracketed lists in the query, GroupOS's body for an ERC-1155 token type, its names for fields and routes.
  */
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let signer: Address;
 let alice: LocalAccount;
@@ -48,7 +49,7 @@ const OPERATION_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3
 const sentAnswer = (hash: string) => ({ success: true, transactionHash: hash, transactionUrl: `${service.runtime().publicUrl}/api/v1/transactions/${hash}`, operationId: OPERATION_ID });
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   signer = localSignerAccount(service.dataDir).address;
   [alice, bob, carol] = chain.accounts as unknown as [LocalAccount, LocalAccount, LocalAccount];
@@ -61,7 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("JSON bodies sent without a JSON Content-Type (item 2)", () => {

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { treeMemoryMiB } from "../../bench/lib/processTree.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-let service: TestService;
+let service: SharedService;
 
 type Body = Record<string, unknown>;
 
@@ -49,10 +50,14 @@ const uploadFile = (content: Buffer | string, filename = "file.bin", options: { 
 const sha256 = (content: Buffer | string) => crypto.createHash("sha256").update(content).digest("hex");
 
 /** Every file under the media directory (the store and the incoming uploads), relative to it. */
-function mediaFiles(): string[] {
+function allMediaFiles(): string[] {
   const root = path.join(service.dataDir, "media");
   return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile()).sort() : [];
 }
+
+/** The shared service's earlier borrowers may have stored media: what this file finds is what it made. */
+let filesAtLease = new Set<string>();
+const mediaFiles = () => allMediaFiles().filter((file) => !filesAtLease.has(file));
 
 const incomingFiles = () => mediaFiles().filter((file) => file.startsWith(".incoming"));
 
@@ -92,26 +97,29 @@ const partHeader = (filename: string) =>
 const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
+  filesAtLease = new Set(allMediaFiles());
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("POST /api/v1/nft/uploadMedia", () => {
   it("detects the type from the bytes: a PNG named .txt and declared text/plain is stored and served as image/png", async () => {
-    const response = await upload(multipart([{ name: "media", filename: "notes.txt", type: "text/plain", content: PNG }]));
-    const hash = sha256(PNG);
+    // Bytes no earlier borrower of the shared service can have stored (a PNG may carry bytes after its end).
+    const png = Buffer.concat([PNG, crypto.randomBytes(16)]);
+    const response = await upload(multipart([{ name: "media", filename: "notes.txt", type: "text/plain", content: png }]));
+    const hash = sha256(png);
     const mediaUrl = `${service.runtime().publicUrl}/media/${hash}.png`;
-    expect(response).toEqual({ status: 200, body: { success: true, mediaUrl, sha256: hash, contentType: "image/png", size: PNG.length } });
+    expect(response).toEqual({ status: 200, body: { success: true, mediaUrl, sha256: hash, contentType: "image/png", size: png.length } });
 
     const served = await fetch(`${service.baseUrl}/media/${hash}.png`);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
     expect(Object.fromEntries([...served.headers].filter(([name]) => !["date", "connection", "keep-alive", "vary", "x-request-id"].includes(name)))).toEqual({
       "content-type": "image/png",
-      "content-length": String(PNG.length),
+      "content-length": String(png.length),
       "cache-control": "public, max-age=31536000, immutable",
       etag: `"${hash}"`,
       "accept-ranges": "bytes",
@@ -126,13 +134,13 @@ describe("POST /api/v1/nft/uploadMedia", () => {
     });
 
     expect(mediaFiles()).toEqual([path.join(hash.slice(0, 2), `${hash}.png`)]);
-    expect(fs.readFileSync(path.join(service.dataDir, "media", hash.slice(0, 2), `${hash}.png`))).toEqual(PNG);
+    expect(fs.readFileSync(path.join(service.dataDir, "media", hash.slice(0, 2), `${hash}.png`))).toEqual(png);
     const rows = await queryDatabase(
       service.databaseUrl(),
       "SELECT m.content_type, m.extension, m.size_bytes, p.name AS project FROM tokenhub_app.media m JOIN tokenhub_app.media_uploads u USING (sha256) JOIN tokenhub_app.projects p ON p.id = u.project_id WHERE m.sha256 = $1",
       [hash],
     );
-    expect(rows).toEqual([{ content_type: "image/png", extension: "png", size_bytes: String(PNG.length), project: "default" }]);
+    expect(rows).toEqual([{ content_type: "image/png", extension: "png", size_bytes: String(png.length), project: service.projectName }]);
   });
 
   it("stores the same bytes once: uploaded twice, and by another project, they get one mediaUrl and one file", async () => {
@@ -143,8 +151,8 @@ describe("POST /api/v1/nft/uploadMedia", () => {
     expect(first.body.mediaUrl).toBe(`${service.runtime().publicUrl}/media/${hash}.png`);
     expect(await uploadFile(content, "other-name.jpg")).toEqual(first);
 
-    expect((await service.cli(["project", "create", "shop"])).code).toBe(0);
-    const shopToken = await createToken("shop", "media");
+    expect((await service.cli(["project", "create", `${service.projectName}-shop`])).code).toBe(0);
+    const shopToken = await createToken(`${service.projectName}-shop`, "media");
     expect(await uploadFile(content, "c.png", { token: shopToken })).toEqual(first);
 
     expect(mediaFiles().filter((file) => file.includes(hash))).toEqual([path.join(hash.slice(0, 2), `${hash}.png`)]);
@@ -154,7 +162,7 @@ describe("POST /api/v1/nft/uploadMedia", () => {
       "SELECT p.name AS project FROM tokenhub_app.media_uploads u JOIN tokenhub_app.projects p ON p.id = u.project_id WHERE u.sha256 = $1 ORDER BY p.name",
       [hash],
     );
-    expect(owners).toEqual([{ project: "default" }, { project: "shop" }]);
+    expect(owners).toEqual([{ project: service.projectName }, { project: `${service.projectName}-shop` }]);
     expect(await queryDatabase(service.databaseUrl(), "SELECT count(*)::int AS n FROM tokenhub_app.media WHERE sha256 = $1", [hash])).toEqual([{ n: 1 }]);
   });
 
@@ -365,7 +373,7 @@ describe("POST /api/v1/nft/uploadMedia", () => {
 
   it("needs a token with the media scope and stores nothing without one", async () => {
     const content = Buffer.concat([PNG, crypto.randomBytes(32)]);
-    const readOnly = await createToken("default", "read");
+    const readOnly = await createToken(service.projectName, "read");
     expect(await uploadFile(content, "a.png", { token: readOnly })).toEqual({
       status: 403,
       body: { success: false, error: "This token lacks the 'media' scope.", code: "FORBIDDEN" },

@@ -2,7 +2,8 @@ import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -11,7 +12,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * Requests go as GroupOS's TypeScript quick start sends them: fetch with only Authorization, a string body.
  */
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let club: Address;
 
@@ -36,7 +37,7 @@ const effective = (tokenId: string, given?: { name: string; traits: { name: stri
 });
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   const created = await groupos("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Club", symbol: "CLB", defaultMetadata: DEFAULTS });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 /**

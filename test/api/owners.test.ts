@@ -2,10 +2,10 @@ import { type Address, getAddress, type Hex, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi } from "../../abis/index.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let items: Address;
 let coin: Address;
@@ -41,7 +41,7 @@ async function expectedErc1155Owners(candidates: Address[]) {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   const [, alice, bob] = chain.accounts;
   items = (await call("POST", "/api/v1/erc1155/create", { chainId: 31337, name: "Items", symbol: "ITM" })).body.contractAddress as Address;
@@ -77,7 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("GET /api/v1/erc1155/owners", () => {

@@ -14,10 +14,11 @@ import type { LocalAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let signer: Address;
 let coin: Address;
@@ -107,7 +108,7 @@ let carol: LocalAccount;
 let dave: LocalAccount;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   [alice, bob, carol, dave] = chain.accounts as unknown as [LocalAccount, LocalAccount, LocalAccount, LocalAccount];
   const created = await create("erc20", { name: "Points", symbol: "PTS", decimals: 6 });
@@ -120,7 +121,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("permits redeemed by their recipients", () => {
@@ -369,11 +370,11 @@ describe("permits redeemed by their recipients", () => {
   });
 
   it("refuses bad input with a 4xx and stores nothing", async () => {
-    const rival = await service.cli(["project", "create", "rival"]);
+    const rival = await service.cli(["project", "create", `${service.projectName}-rival`]);
     expect(rival.code, rival.stderr).toBe(0);
-    const issuedToken = await service.cli(["token", "create", "--project", "rival", "--scopes", "permit,read"]);
+    const issuedToken = await service.cli(["token", "create", "--project", `${service.projectName}-rival`, "--scopes", "permit,read"]);
     const rivalToken = issuedToken.stdout.trim().split("\n").at(-1)!.trim();
-    const readOnly = (await service.cli(["token", "create", "--project", "default", "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
+    const readOnly = (await service.cli(["token", "create", "--project", service.projectName, "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
     const rows = await permitRows();
     const nonce = (await signerState()).nonce;
     const base20 = { chainId: 31337, contractAddress: coin, recipientAddress: alice.address, amount: "1" };

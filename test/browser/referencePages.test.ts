@@ -6,7 +6,7 @@ import { type Address, getAddress, type Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -29,7 +29,7 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const RECIPIENT = getAddress("0x14dC79964da2C08b23698B3D3cc7Ca32193d9955");
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let browser: Browser;
 /** A token with the read and mint scopes, as a person would create one and paste it into the pages. */
@@ -96,15 +96,15 @@ function rawGet(pathname: string): Promise<{ status: number; body: string }> {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
-  const created = await service.cli(["token", "create", "--project", "default", "--scopes", "read,mint"]);
+  const created = await service.cli(["token", "create", "--project", service.projectName, "--scopes", "read,mint"]);
   token = created.stdout.trim().split("\n").at(-1)!.trim();
   collection = (await post("/api/v1/erc721/create", { chainId: 31337, name: "Reference", symbol: "REF" })).contractAddress as Address;
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("the pages' files", () => {

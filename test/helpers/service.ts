@@ -193,23 +193,28 @@ export async function startTestService(
       if (!printed) throw new Error(`the service printed no signer in the token for chain ${chainId}`);
       return printed[1] as Address;
     },
-    cli: (args) =>
-      new Promise((resolve) => {
-        const run = spawn(process.execPath, [cli, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-        let stdout = "";
-        let stderr = "";
-        run.stdout.on("data", (chunk: Buffer) => {
-          stdout += chunk.toString();
-        });
-        run.stderr.on("data", (chunk: Buffer) => {
-          stderr += chunk.toString();
-        });
-        void exitWithOutput(run).then((code) => {
-          output += stdout + stderr;
-          resolve({ code, stdout, stderr });
-        });
-      }),
+    cli: async (args) => {
+      const result = await runCli(env, args, root);
+      output += result.stdout + result.stderr;
+      return result;
+    },
   };
+}
+
+/** Runs `tokenhub <args>` with a service's environment, as an operator beside it would. */
+export function runCli(env: NodeJS.ProcessEnv, args: string[], root = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const run = spawn(process.execPath, [path.join(root, "bin", "tokenhub.mjs"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    run.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    run.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    void exitWithOutput(run).then((code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenhubClient } from "tokenhub/client";
 import { CLIENT_TYPES_FILE, clientTypesOf } from "../../scripts/clientTypes.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -16,14 +16,14 @@ import { waitFor } from "../helpers/waitFor.js";
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const RECIPIENT = getAddress("0x976EA74026E726554dB657fA54763abd0C3a0aa9");
 
-let service: TestService;
+let service: SharedService;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("the typed client (import { createTokenhubClient } from \"tokenhub/client\")", () => {

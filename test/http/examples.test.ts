@@ -5,7 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OperationExample, withExamples } from "../../server/http/openapi/examples.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";
 
@@ -29,7 +29,7 @@ type Operation = { method: string; path: string; operation: Record<string, any> 
 type Request = NonNullable<OperationExample["request"]>;
 type Json = Record<string, any>;
 
-let service: TestService;
+let service: SharedService;
 let receiver: WebhookReceiver;
 let document: Json;
 const operations = new Map<string, Operation>();
@@ -37,7 +37,7 @@ const recorded: Record<string, OperationExample> = {};
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  service = await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true" } });
+  service = await sharedService();
   document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as Json;
   for (const [route, methods] of Object.entries(document.paths as Json)) {
     for (const [method, operation] of Object.entries(methods as Json)) operations.set(operation.operationId, { method, path: route, operation });
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
   await receiver?.close();
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredIdempotencyKeys } from "../../server/services/projects/idempotency.js";
 import { createStore } from "../../server/store/database/db.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 
-let service: TestService;
+let service: SharedService;
 const LINK = "/api/v1/chatUsers/link";
 const ADDRESS_A = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const ADDRESS_B = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -22,11 +23,11 @@ async function links(chatId: string) {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("Idempotency-Key", () => {
@@ -60,9 +61,9 @@ describe("Idempotency-Key", () => {
   });
 
   it("keeps keys per project and refuses keys over 200 characters", async () => {
-    const created = await service.cli(["project", "create", "other"]);
+    const created = await service.cli(["project", "create", `${service.projectName}-other`]);
     expect(created.code, created.stderr).toBe(0);
-    const issued = await service.cli(["token", "create", "--project", "other", "--scopes", "keys"]);
+    const issued = await service.cli(["token", "create", "--project", `${service.projectName}-other`, "--scopes", "keys"]);
     const otherToken = issued.stdout.trim().split("\n").at(-1)!.trim();
     await link({ chatId: "400", address: ADDRESS_A }, { "idempotency-key": "shared" });
     const otherProject = await link({ chatId: "400", address: ADDRESS_B }, { "idempotency-key": "shared" }, otherToken);

@@ -7,7 +7,7 @@ import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { chainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 const run = promisify(execFile);
@@ -15,20 +15,20 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
 const RECIPIENT = getAddress("0x976EA74026E726554dB657fA54763abd0C3a0aa9");
 
-let service: TestService;
+let service: SharedService;
 let document: OpenAPI3;
 /** Inside the repository's node_modules, so that the generated client resolves openapi-fetch as a user's project would. */
 let workDir: string;
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as OpenAPI3;
   fs.mkdirSync(path.join(ROOT, "node_modules", ".cache"), { recursive: true });
   workDir = fs.mkdtempSync(path.join(ROOT, "node_modules", ".cache", "openapi-client-"));
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -11,7 +11,7 @@ import { waitFor } from "../helpers/waitFor.js";
  * of another kind, the contract metadata after its name is set.
  */
 
-let service: TestService;
+let service: SharedService;
 let erc20: Address;
 let erc721: Address;
 let erc1155: Address;
@@ -40,7 +40,7 @@ async function created(path: string, body: unknown): Promise<Address> {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   erc20 = await created("/api/v1/erc20/create", { chainId: CHAIN, name: "Strict", symbol: "STR" });
   erc721 = await created("/api/v1/erc721/create", { chainId: CHAIN, name: "Old name", symbol: "S721" });
   erc1155 = await created("/api/v1/erc1155/create", { chainId: CHAIN, name: "Strict 1155", symbol: "S1155" });
@@ -50,7 +50,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 type Case = { family: string; method?: string; path: () => string; body?: () => unknown; where: "query" | "body"; name: string; meant: string };

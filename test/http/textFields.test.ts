@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
-import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -14,7 +14,7 @@ import { waitFor } from "../helpers/waitFor.js";
 type Schema = Record<string, any>;
 type Case = { path: (string | number)[]; value: unknown };
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let signer: Address;
 let document: Schema;
@@ -109,7 +109,7 @@ const chainState = async () => ({
 });
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   chain = chainClient(service.runtime().chains[0]!.rpcUrl[0]!);
   signer = localSignerAccount(service.dataDir).address;
   document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as Schema;
@@ -124,7 +124,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("text fields", () => {

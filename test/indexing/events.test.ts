@@ -5,10 +5,11 @@ import type { CoreAddresses } from "../../server/chain/deployCore.js";
 import { formatAmount } from "../../server/schemas/amounts.js";
 import { signMintPermit, uuidNonce } from "../contracts/permits.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
-import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
+import { queryDatabase } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
-let service: TestService;
+let service: SharedService;
 let chain: ChainClient;
 let core: CoreAddresses;
 
@@ -24,14 +25,14 @@ async function rowsWhenCount<T extends Record<string, unknown>>(count: number, s
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await sharedService();
   const [local] = service.runtime().chains;
   chain = chainClient(local!.rpcUrl[0]!);
   core = local!.core;
 });
 
 afterAll(async () => {
-  await service?.destroy();
+  await service?.release();
 });
 
 describe("indexed events beyond transfers", () => {
@@ -48,7 +49,11 @@ describe("indexed events beyond transfers", () => {
       chain,
       await chain.client.writeContract({ ...write, account: minter, address: core.erc6551Registry, abi: erc6551RegistryAbi, functionName: "createAccount", args: createArgs }),
     );
-    const accounts = await rowsWhenCount(1, "SELECT address, implementation, tokenhub_implementation, token_chain_id::text, token_contract, token_id::text, transaction_hash FROM tokenhub_index.erc6551_account");
+    const accounts = await rowsWhenCount(
+      1,
+      "SELECT address, implementation, tokenhub_implementation, token_chain_id::text, token_contract, token_id::text, transaction_hash FROM tokenhub_index.erc6551_account WHERE token_contract = $1",
+      [nft.toLowerCase()],
+    );
     expect(accounts).toEqual([
       {
         address: predicted.toLowerCase(),
@@ -73,7 +78,11 @@ describe("indexed events beyond transfers", () => {
     );
     expect(await chain.client.readContract({ address: coin, abi: tokenHubERC20Abi, functionName: "allowance", args: [predicted, bob.address] })).toBe(5n);
 
-    const transactions = await rowsWhenCount(1, "SELECT account, transaction_hash, block_number::text, gas_used::text, effective_gas_price::text, call_count FROM tokenhub_index.account_transaction");
+    const transactions = await rowsWhenCount(
+      1,
+      "SELECT account, transaction_hash, block_number::text, gas_used::text, effective_gas_price::text, call_count FROM tokenhub_index.account_transaction WHERE account = $1",
+      [predicted.toLowerCase()],
+    );
     expect(transactions).toEqual([
       {
         account: predicted.toLowerCase(),
@@ -84,7 +93,7 @@ describe("indexed events beyond transfers", () => {
         call_count: 2,
       },
     ]);
-    const indexedCalls = await rows("SELECT executor, \"to\", value::text, data FROM tokenhub_index.account_call ORDER BY log_index");
+    const indexedCalls = await rows("SELECT executor, \"to\", value::text, data FROM tokenhub_index.account_call WHERE account = $1 ORDER BY log_index", [predicted.toLowerCase()]);
     expect(indexedCalls).toEqual([
       { executor: owner.address.toLowerCase(), to: bob.address.toLowerCase(), value: parseEther("1").toString(), data: "0x" },
       { executor: owner.address.toLowerCase(), to: coin.toLowerCase(), value: "0", data: approve },
@@ -95,7 +104,7 @@ describe("indexed events beyond transfers", () => {
     const reverted = await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "executeBatch", args: [failing], gas: 200_000n });
     expect((await chain.client.waitForTransactionReceipt({ hash: reverted })).status).toBe("reverted");
     const single = await minedReceipt(chain, await chain.client.writeContract({ ...write, account: owner, address: predicted, abi: tokenHubAccountAbi, functionName: "execute", args: [bob.address, 1n, "0x", 0] }));
-    const after = await rowsWhenCount<{ transaction_hash: string }>(2, "SELECT transaction_hash FROM tokenhub_index.account_transaction");
+    const after = await rowsWhenCount<{ transaction_hash: string }>(2, "SELECT transaction_hash FROM tokenhub_index.account_transaction WHERE account = $1", [predicted.toLowerCase()]);
     expect(after.map((row) => row.transaction_hash)).not.toContain(reverted);
 
     // The same history through the API, newest first, under both spellings of the route.

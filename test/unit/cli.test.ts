@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -54,6 +56,23 @@ describe("the tokenhub command", () => {
       expect(run.stdout, args.join(" ")).toMatch(new RegExp(`^Usage:\\n {2}tokenhub ${args[0]} create `));
       expect(run.stdout).toContain(`  tokenhub ${args[0]} list`);
       expect(run.stdout).not.toContain("unknown command");
+    }
+  });
+
+  it("runs its sources as they are now: an edit is in the next run without a build step (bin/cliBundle.mjs)", () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-cli-"));
+    try {
+      for (const entry of ["bin", "server", "abis", "package.json"]) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+      const run = () => spawnSync(process.execPath, [path.join(copy, "bin", "tokenhub.mjs"), "--help"], { cwd: os.tmpdir(), encoding: "utf8", env: { PATH: process.env.PATH } });
+      expect(run().stdout.split("\n")[0]).toBe("tokenhub: self-hosted token service");
+
+      const main = path.join(copy, "server", "cli", "main.ts");
+      fs.writeFileSync(main, fs.readFileSync(main, "utf8").replace("tokenhub: self-hosted token service", "tokenhub: edited a moment ago"));
+      expect(run()).toMatchObject({ status: 0, stderr: "" });
+      expect(run().stdout.split("\n")[0]).toBe("tokenhub: edited a moment ago");
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
     }
   });
 });

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { issueApiToken } from "../../server/services/projects/apiTokens.js";
+import { createProject } from "../../server/services/projects/projects.js";
+import { createStore } from "../../server/store/database/db.js";
+import { queryDatabase, startTestService, type TestService } from "./service.js";
+
+/**
+ * vitest's globalSetup for the service tiers: a broker in vitest's own process that lends running services to test
+ * files (test/helpers/sharedService.ts), so that the files that need only a service to talk to do not each boot one
+ * (supervisor, PostgreSQL, anvil, Ponder: about 9 CPU-seconds). A file borrows a service for its whole run and gets a
+ * project and an admin token of its own: projects isolate by design, so a file that finds another's data has found a
+ * bug. Services started with a file's own settings are lent to that file alone and destroyed after it.
+ */
+
+export type Lease = {
+  id: string;
+  baseUrl: string;
+  adminToken: string;
+  projectName: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  databaseUrl: string;
+  signers: Record<string, string>;
+};
+
+/** How long a returned service may take to settle its last borrower's transactions before it is destroyed instead. */
+const SETTLE_MS = 60_000;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    serviceBroker: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const idle: TestService[] = [];
+  const lent = new Map<string, { service: TestService; shared: boolean }>();
+  const settling = new Set<Promise<void>>();
+  let leases = 0;
+
+  const lease = async (request: { env?: NodeJS.ProcessEnv; file: string }): Promise<Lease> => {
+    const shared = request.env === undefined || Object.keys(request.env).length === 0;
+    const service = (shared ? idle.pop() : undefined) ?? (await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true", ...request.env } }));
+    const id = crypto.randomUUID();
+    lent.set(id, { service, shared });
+    const projectName = `${path.basename(request.file).replace(/\.test\.ts$/, "").replace(/[^a-zA-Z0-9_.-]/g, "-")}-${++leases}`;
+    const store = createStore(service.databaseUrl(), { max: 1, name: "tokenhub-test-broker" });
+    try {
+      const created = await createProject(store.db, projectName);
+      const { token } = await issueApiToken(store.db, { projectId: created.id, name: "admin", scopes: ["admin"] });
+      return {
+        id,
+        baseUrl: service.baseUrl,
+        adminToken: token,
+        projectName,
+        dataDir: service.dataDir,
+        env: service.env,
+        databaseUrl: service.databaseUrl(),
+        signers: { "31337": service.signerAddress(31337) },
+      };
+    } finally {
+      await store.close();
+    }
+  };
+
+  /**
+   * A shared service goes back to the idle list once the transactions its last borrower sent are settled, so the next
+   * borrower's first mint is not queued behind them; one that does not settle within a minute is not lent again.
+   */
+  const settle = async (service: TestService): Promise<void> => {
+    const deadline = Date.now() + SETTLE_MS;
+    while (Date.now() < deadline) {
+      const [row] = await queryDatabase<{ pending: string }>(service.databaseUrl(), "SELECT count(*) AS pending FROM tokenhub_app.transactions WHERE status = 'pending'");
+      if (Number(row!.pending) === 0) {
+        idle.push(service);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await service.destroy();
+  };
+
+  const release = (id: string): void => {
+    const entry = lent.get(id);
+    if (!entry) return;
+    lent.delete(id);
+    const done = (entry.shared ? settle(entry.service) : entry.service.destroy()).catch(() => entry.service.destroy().catch(() => undefined));
+    settling.add(done);
+    void done.finally(() => settling.delete(done));
+  };
+
+  const server = http.createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    request.on("end", () => {
+      const answer = async () => {
+        const parsed = JSON.parse(body || "{}") as { env?: NodeJS.ProcessEnv; file: string; id: string };
+        if (request.url === "/lease") return await lease(parsed);
+        if (request.url === "/release") return release(parsed.id);
+        throw new Error(`no broker route ${request.url}`);
+      };
+      answer().then(
+        (result) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(result ?? {})),
+        (error: Error) => response.writeHead(500, { "content-type": "text/plain" }).end(error.stack ?? String(error)),
+      );
+    });
+  });
+  // A lease can wait for a whole start-up.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  project.provide("serviceBroker", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+
+  return async () => {
+    server.close();
+    await Promise.allSettled(settling);
+    await Promise.allSettled([...idle, ...[...lent.values()].map((entry) => entry.service)].map((service) => service.destroy()));
+  };
+}
