@@ -121,4 +121,38 @@ describe("the node's pool refusing sends", () => {
     await Promise.all(mints);
     await waitFor(async () => (await totalMinted(world, collection)) === 5n, { timeoutMs: 30_000, intervalMs: 200, message: () => "the idle lane's mints did not land" });
   });
+
+  it("sends the mint refused before with the next mint when the refusals stop between the two sends, instead of after the pause", { timeout: 60_000 }, async () => {
+    const signer = await world.newSigner();
+    const collection = await world.erc721([signer.address]);
+    const first = await chainNonce(world, signer.address);
+    // A pause of 2 s after the first refusal and 4 s after the second: the next mint surely arrives within the first,
+    // and a nonce left to the lane's next look lands seconds late.
+    const pipeline = await world.pipeline([signer], { rpcUrl: proxy.url, poolBackoffMs: 2_000, dropGraceMs: 30_000, resubmitAfterMs: 60_000 });
+    const sends: { nonce: number; refused: boolean; at: number }[] = [];
+    // The first mint's send is refused, and so is the lane's next send of it (made before it records the second
+    // mint, which waited for the pause); every send after that is taken.
+    proxy.refuseSends("txpool is full", (send) => {
+      if (send.from !== signer.address) return false;
+      const refused = send.nonce === first && sends.filter((seen) => seen.refused).length < 2;
+      sends.push({ nonce: send.nonce - first, refused, at: Date.now() });
+      return refused;
+    });
+    try {
+      const mint = (index: number) => pipeline.send({ chainId: world.chain.chainId, to: collection, data: mintToData(recipient(2_000 + index)), purpose: "test.mint" });
+      const firstMint = await mint(0);
+      expect(firstMint.nonce).toBe(first);
+      const secondMint = await mint(1);
+      expect(secondMint.nonce).toBe(first + 1);
+      const taken = sends.find((send) => !send.refused)!.at;
+      const seen = () => sends.map((send) => `nonce +${send.nonce} ${send.refused ? "refused" : "passed to the node"} at +${send.at - sends[0]!.at} ms`).join(", ");
+      await waitFor(async () => (await totalMinted(world, collection)) === 2n, {
+        timeoutMs: taken + 3_000 - Date.now(),
+        intervalMs: 50,
+        message: () => `both mints not on chain 3 s after the node first took a send; sends seen: ${seen()}`,
+      });
+    } finally {
+      proxy.refuseSends(undefined);
+    }
+  });
 });

@@ -1,7 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseTransaction, recoverTransactionAddress, type Address, type TransactionSerialized } from "viem";
 
 type Call = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
+
+/** A raw transaction offered to the node: who signed it, at which nonce. */
+export type OfferedSend = { from: Address; nonce: number };
 
 export type LimitingProxyOptions = {
   /** eth_getLogs over more blocks than this is answered with Alchemy's range error. */
@@ -22,9 +26,11 @@ export type LimitingProxy = {
   refuse(which: "all" | "none" | ((call: Call) => boolean)): void;
   /**
    * While a message is set, every eth_sendRawTransaction is answered with it as a JSON-RPC error (code -32000), as a
-   * node whose pool takes no more ("txpool is full") answers; the other calls of a batch go on to the node.
+   * node whose pool takes no more ("txpool is full") answers; the other calls of a batch go on to the node. With
+   * `which`, only the sends it picks are refused: it sees every send, in the order they arrive, so that a test can
+   * script an exact sequence of refusals.
    */
-  refuseSends(message: string | undefined): void;
+  refuseSends(message: string | undefined, which?: (send: OfferedSend) => boolean): void;
   /** Sends refused by refuseSends: the calls, and the requests (a batch counted once) that carried them. */
   sendsRefused: { calls: number; requests: number };
   stop(): Promise<void>;
@@ -45,6 +51,10 @@ const RATE_LIMITED_BODY = JSON.stringify({
   error: { code: 429, message: "Your app has exceeded its compute units per second capacity. If you have retries enabled, you can safely ignore this message." },
 });
 
+async function offeredSend(raw: TransactionSerialized): Promise<OfferedSend> {
+  return { from: await recoverTransactionAddress({ serializedTransaction: raw }), nonce: parseTransaction(raw).nonce ?? 0 };
+}
+
 /**
  * A JSON-RPC proxy in front of a real node that imposes what hosted providers impose: eth_getLogs ranges over a
  * limit refused with Alchemy's error, a calls-per-second budget over which it answers HTTP 429 (each call of a batch
@@ -55,7 +65,7 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
   const forwarded = new Map<string, number>();
   const refused = { rateLimited: 0, range: 0, all: 0 };
   let refusing: (call: Call) => boolean = () => false;
-  let sendRefusal: string | undefined;
+  let sendRefusal: { message: string; which: (send: OfferedSend) => boolean } | undefined;
   const sendsRefused = { calls: 0, requests: 0 };
   let widestGetLogs = 0;
   // When each call admitted within the last second was admitted.
@@ -95,12 +105,18 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
     const answers = new Map<number, unknown>();
     const toNode: Call[] = [];
     const refusal = sendRefusal;
-    if (refusal !== undefined && calls.some((call) => call.method === "eth_sendRawTransaction")) sendsRefused.requests++;
+    // Decided in the order the calls come, before anything of the request is answered.
+    const refusedSends = new Set<number>();
+    for (const [index, call] of calls.entries()) {
+      if (refusal === undefined || call.method !== "eth_sendRawTransaction") continue;
+      if (refusal.which(await offeredSend(call.params?.[0] as TransactionSerialized))) refusedSends.add(index);
+    }
+    if (refusedSends.size > 0) sendsRefused.requests++;
     calls.forEach((call, index) => {
       const rangeError = overRange(call);
-      if (refusal !== undefined && call.method === "eth_sendRawTransaction") {
+      if (refusal !== undefined && refusedSends.has(index)) {
         sendsRefused.calls++;
-        answers.set(index, { jsonrpc: "2.0", id: call.id, error: { code: -32000, message: refusal } });
+        answers.set(index, { jsonrpc: "2.0", id: call.id, error: { code: -32000, message: refusal.message } });
       } else if (rangeError !== undefined) {
         refused.range++;
         answers.set(index, { jsonrpc: "2.0", id: call.id, error: rangeError });
@@ -142,8 +158,8 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
     refuse(which) {
       refusing = which === "all" ? () => true : which === "none" ? () => false : which;
     },
-    refuseSends(message) {
-      sendRefusal = message;
+    refuseSends(message, which = () => true) {
+      sendRefusal = message === undefined ? undefined : { message, which };
     },
     sendsRefused,
     stop: () => new Promise((resolve) => {

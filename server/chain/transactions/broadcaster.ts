@@ -32,6 +32,8 @@ export function refusals(transactions: readonly Broadcast[], outcomes: readonly 
   });
 }
 
+const isTaken = (outcome: BroadcastOutcome) => outcome.status === "accepted" || outcome.status === "known";
+
 const KNOWN_MESSAGE = /already (imported|known)|known transaction|nonce too low/i;
 
 /**
@@ -39,18 +41,33 @@ const KNOWN_MESSAGE = /already (imported|known)|known transaction|nonce too low/
  * the node's queue (on anvil, until another block is mined), so a signer's transactions leave in nonce order: each
  * drain takes everything queued, sorts it by nonce and sends it as JSON-RPC batches, which nodes apply in order.
  * Nothing here throws: the transactions are already recorded, so a failed broadcast only delays them.
+ *
+ * A transaction whose last send the node refused, or that could not be sent, goes again before the newer ones with
+ * every later drain of its signer until the node takes it (or a newer send of its nonce replaces it): when refusals
+ * stop between its last send and the next, a later nonce sent alone would wait in the node's queue behind it until
+ * someone sent it again (the signer lane after its pause, the receipt loop after dropGraceMs).
  */
 export function createBroadcaster(deps: { rpc: RpcClient; logger: Logger }): Broadcaster {
-  type Entry = { transaction: Broadcast; resolve: (outcome: BroadcastOutcome) => void };
+  type Entry = { transaction: Broadcast; resolve?: (outcome: BroadcastOutcome) => void };
   const queues = new Map<Address, Entry[]>();
   const draining = new Map<Address, Promise<void>>();
+  // Per signer, by nonce: the transactions not taken by the node at their last send.
+  const untaken = new Map<Address, Map<number, Broadcast>>();
 
   const drain = async (signer: Address): Promise<void> => {
-    for (let entries = queues.get(signer); entries !== undefined && entries.length > 0; entries = queues.get(signer)) {
+    for (let queued = queues.get(signer); queued !== undefined && queued.length > 0; queued = queues.get(signer)) {
       queues.set(signer, []);
+      const carried = untaken.get(signer) ?? new Map<number, Broadcast>();
+      for (const entry of queued) carried.delete(entry.transaction.nonce);
+      const entries: Entry[] = [...[...carried.values()].map((transaction) => ({ transaction })), ...queued];
       entries.sort((a, b) => a.transaction.nonce - b.transaction.nonce);
       const outcomes = await sendInOrder(entries.map((entry) => entry.transaction));
-      entries.forEach((entry, index) => entry.resolve(outcomes[index]!));
+      const taken = new Set(entries.flatMap((entry, index) => (isTaken(outcomes[index]!) ? [entry.transaction.nonce] : [])));
+      carried.clear();
+      for (const { transaction } of entries) if (!taken.has(transaction.nonce)) carried.set(transaction.nonce, transaction);
+      if (carried.size > 0) untaken.set(signer, carried);
+      else untaken.delete(signer);
+      entries.forEach((entry, index) => entry.resolve?.(outcomes[index]!));
     }
     draining.delete(signer);
   };

@@ -44,7 +44,8 @@ export type SignerLane = {
  * inFlight.maxTransactions transactions. That is enough for every block the chain makes to find a full block's worth
  * waiting; beyond it, requests wait in the queue and join into full transactions, rather than pile up in the node's
  * pool as small ones. When the node's pool refuses sends for its limits, the lane pauses (doubling while it goes on);
- * the refused transactions are recorded, and the receipt loop offers them again.
+ * the refused transactions are recorded, and the receipt loop offers them again. The broadcaster sends them ahead of
+ * the lane's next batch too: the refusals may stop just before it, and a batch taken without them waits behind them.
  *
  * Across replicas, the lane works under its signer's lock (server/store/coordination/signerLock.ts): it takes it when requests wait,
  * records batch after batch while more arrive (up to MAX_HOLD_MS, so the lane of another replica gets its turn), and
