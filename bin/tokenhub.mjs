@@ -3,10 +3,10 @@
 import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCli } from "./cliBundle.mjs";
+import { loadBundle } from "./bundles.mjs";
 
 // Node 22+ keeps compiled code between runs; the children (Ponder) inherit the same cache through the environment.
 process.env.NODE_COMPILE_CACHE ??= path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "node_modules", ".cache", "tokenhub", "compile");
 module.enableCompileCache?.(process.env.NODE_COMPILE_CACHE);
-const { runCli } = await loadCli();
+const { runCli } = await loadBundle("cli");
 process.exitCode = await runCli(process.argv.slice(2));

@@ -2,6 +2,7 @@ import { type Address, getAddress, keccak256, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainClient, minedReceipt } from "../helpers/chainClient.js";
 import { startTestService, type TestService } from "../helpers/service.js";
+import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { waitFor } from "../helpers/waitFor.js";
 
 /**
@@ -10,7 +11,7 @@ import { waitFor } from "../helpers/waitFor.js";
  */
 type Answer = { status: number; headers: Headers; body: Record<string, any> };
 
-function client(service: TestService) {
+function client(service: Pick<TestService, "baseUrl" | "adminToken">) {
   return async (method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const response = await fetch(`${service.baseUrl}${path}`, {
       method,
@@ -31,16 +32,16 @@ async function createCollection(call: ReturnType<typeof client>): Promise<Addres
 }
 
 describe("read your writes (default wait)", () => {
-  let service: TestService;
+  let service: SharedService;
   let call: ReturnType<typeof client>;
   let contract: Address;
 
   afterAll(async () => {
-    await service?.destroy();
+    await service?.release();
   });
 
   beforeAll(async () => {
-    service = await startTestService();
+    service = await sharedService();
     call = client(service);
     contract = await createCollection(call);
   }, 120_000);

@@ -68,13 +68,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   /**
-   * A shared service goes back to the idle list once the transactions its last borrower sent are settled, so the next
-   * borrower's first mint is not queued behind them; one that does not settle within a minute is not lent again.
+   * A shared service goes back to the idle list once what its last borrower started is done: the transactions it sent
+   * are mined and the metadata changes it made are propagated (a transaction ~2 s later), so that the next borrower
+   * finds the signer quiet (tests show that a refused request sent nothing by the signer's nonce). One that does not
+   * settle within a minute is not lent again.
    */
   const settle = async (service: TestService): Promise<void> => {
     const deadline = Date.now() + SETTLE_MS;
     while (Date.now() < deadline) {
-      const [row] = await queryDatabase<{ pending: string }>(service.databaseUrl(), "SELECT count(*) AS pending FROM tokenhub_app.transactions WHERE status = 'pending'");
+      const [row] = await queryDatabase<{ pending: string }>(
+        service.databaseUrl(),
+        "SELECT (SELECT count(*) FROM tokenhub_app.transactions WHERE status = 'pending') + (SELECT count(*) FROM tokenhub_app.metadata_changes) AS pending",
+      );
       if (Number(row!.pending) === 0) {
         idle.push(service);
         return;

@@ -59,7 +59,7 @@ describe("the tokenhub command", () => {
     }
   });
 
-  it("runs its sources as they are now: an edit is in the next run without a build step (bin/cliBundle.mjs)", () => {
+  it("runs its sources as they are now: an edit is in the next run without a build step (bin/bundles.mjs)", () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-cli-"));
     try {
       for (const entry of ["bin", "server", "abis", "package.json"]) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
