@@ -5,10 +5,11 @@ import path from "node:path";
 export const PROGRAMS_DIR = "programs";
 
 /**
- * What Ponder loads to index: its config and schema, the indexing code, and what they import (server/, abis/). The
- * service's own files come along because the config and the API entry import them; node_modules is linked.
+ * What Ponder loads to index: its config and schema, the indexing code, and what they import (server/, abis/, and
+ * bin/bundles.mjs, which loads the API). The service's own files come along because the config and the API entry
+ * import them; node_modules is linked.
  */
-const PROGRAM_FILES = ["package.json", "tsconfig.json", "ponder.config.ts", "ponder.schema.ts", "ponder-env.d.ts", "abis", "src", "server"];
+const PROGRAM_FILES = ["package.json", "tsconfig.json", "ponder.config.ts", "ponder.schema.ts", "ponder-env.d.ts", "abis", "bin", "src", "server"];
 
 const programDir = (dataDir: string, build: string) => path.join(dataDir, PROGRAMS_DIR, build);
 
