@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
@@ -23,7 +24,7 @@ import { provideIndexReadiness } from "./middleware/indexReady.js";
 import { provideIndexFreshness } from "./middleware/readAfter.js";
 import { rateLimit } from "./middleware/rateLimit.js";
 import { requestContext } from "./middleware/requestContext.js";
-import { jsonWriteBodies } from "./middleware/requestBody.js";
+import { drainUnreadBody, jsonWriteBodies } from "./middleware/requestBody.js";
 import { accountActionsRoutes } from "./routes/accountActions.js";
 import { apiReferenceRoutes } from "./routes/apiReference.js";
 import { accountCallsRoutes } from "./routes/accountCalls.js";
@@ -77,7 +78,8 @@ export function createApp(deps: AppDeps) {
     "*",
     rateLimit({ limiter: deps.rateLimiter, settings: deps.runtime.rateLimits, store: deps.store, apiTokens: deps.apiTokens, uploadPaths: MULTIPART_PATHS }),
   );
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
+    await drainUnreadBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, deps.runtime.maxBodyBytes);
     const requestId = c.get("requestId") ?? "unknown";
     const { status, body, retryAfterSeconds, allow } = toErrorResponse(error, requestId);
     // Only a fault is an error: a 503 (NOT_READY while backfilling, a database that is stopping) is an answer.

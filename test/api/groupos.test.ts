@@ -1,3 +1,4 @@
+import http from "node:http";
 import { type Address, getAddress, type Hex } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,43 @@ describe("JSON bodies sent without a JSON Content-Type (item 2)", () => {
       });
     }
     expect(await sentNonce()).toBe(nonce);
+  });
+
+  it("reads the whole body before it answers a refusal: a client still sending it gets the 415, not a connection closed under it", async () => {
+    // undici sends a FormData after the headers, so the answer can come before the last bytes are written: here the
+    // client sends the rest a second after the first half, as a slow link would.
+    const body = Buffer.from(`<mint><chainId>31337</chainId><contractAddress>${coin}</contractAddress></mint>`);
+    const outcome = await new Promise<{ status?: number; text: string; bodySent: boolean; error?: string }>((resolve) => {
+      const url = new URL("/api/v1/erc20/mint", service.baseUrl);
+      const request = http.request(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/xml", "content-length": body.length },
+      });
+      let status: number | undefined;
+      let text = "";
+      let error: string | undefined;
+      request.on("response", (response) => {
+        status = response.statusCode;
+        response.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+      });
+      request.on("error", (failure) => {
+        error = (failure as NodeJS.ErrnoException).code ?? failure.message;
+      });
+      let bodySent = false;
+      // Once the exchange is over: the answer read, and the connection closed (after the whole body, or under it).
+      request.on("close", () => resolve(error === undefined ? { status, text, bodySent } : { status, text, bodySent, error }));
+      request.write(body.subarray(0, body.length / 2));
+      setTimeout(() => request.end(body.subarray(body.length / 2), () => (bodySent = true)), 1_000);
+    });
+    // Closed before the rest was sent (3 ms after the answer, without the fix), a client still writing meets EPIPE:
+    // undici then fails the whole fetch instead of returning the 415 (seen in test runs on a loaded machine).
+    expect(outcome).toEqual({
+      status: 415,
+      text: JSON.stringify({ success: false, error: "Send the body as application/json (got application/xml).", code: "UNSUPPORTED_MEDIA_TYPE" }),
+      bodySent: true,
+    });
   });
 });
 

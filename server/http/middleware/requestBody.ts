@@ -21,6 +21,33 @@ async function readBody(incoming: IncomingMessage, maxBytes: number): Promise<st
   return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length));
 }
 
+/** How long an error answer waits for the rest of a body nothing has read yet (see drainUnreadBody). */
+const DRAIN_WAIT_MS = 10_000;
+
+/**
+ * Reads and drops the body of a request answered before anything read it (a 415, a 401, a 404 to a POST), up to
+ * `maxBytes` and DRAIN_WAIT_MS. Left unread, the server closes the connection once the answer is sent, and a client
+ * still sending its body (undici streams a FormData after the headers) fails with EPIPE instead of reading the answer.
+ */
+export async function drainUnreadBody(incoming: IncomingMessage | undefined, maxBytes: number): Promise<void> {
+  if (incoming === undefined || incoming.readableDidRead || incoming.readableEnded || incoming.destroyed) return;
+  if (Number(incoming.headers["content-length"] ?? 0) > maxBytes) return;
+  await new Promise<void>((resolve) => {
+    let length = 0;
+    const done = () => {
+      clearTimeout(timer);
+      incoming.off("data", onData).off("end", done).off("error", done).off("close", done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > maxBytes) done();
+    };
+    const timer = setTimeout(done, DRAIN_WAIT_MS);
+    incoming.on("data", onData).once("end", done).once("error", done).once("close", done);
+  });
+}
+
 /**
  * Puts a body read straight from Node's request into Hono's body cache, where `c.req.text()` / `c.req.json()` and
  * the validators look first. Read through the Fetch API instead, each request would build a web Request, an
