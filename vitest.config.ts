@@ -3,8 +3,9 @@ import { SlowestFiles } from "./test/helpers/slowestFiles.js";
 
 /**
  * Three tiers (README, "Tests"): `unit` boots no service (contracts run on anvil alone), `service` is everything else
- * that takes seconds, `slow` holds what needs minutes by nature (large histories, long rebuilds) and runs on its own
- * (`npm run test:slow`).
+ * that takes seconds a test, `slow` holds what needs minutes by nature and runs on its own (`npm run test:slow`):
+ * large histories and long rebuilds, and the service's life across processes (restarts, signals, crashes, upgrades,
+ * replicas handing work over), where each file boots the whole stack three to six times.
  */
 const UNIT = ["test/unit/**/*.test.ts", "test/contracts/**/*.test.ts", "test/docs/links.test.ts"];
 const SLOW = [
@@ -13,6 +14,15 @@ const SLOW = [
   "test/lifecycle/rebuildFollowsRemote.test.ts",
   "test/api/hostedChain.test.ts",
   "test/chain/fillBlocks.test.ts",
+  "test/lifecycle/ownership.test.ts",
+  "test/lifecycle/shutdown.test.ts",
+  "test/lifecycle/restart.test.ts",
+  "test/lifecycle/honestRestart.test.ts",
+  "test/lifecycle/failingChain.test.ts",
+  "test/lifecycle/buildScope.test.ts",
+  "test/lifecycle/upgrade.test.ts",
+  "test/replicas/jobs.test.ts",
+  "test/replicas/zeroDowntime.test.ts",
 ];
 
 export default defineConfig({
