@@ -18,7 +18,7 @@ import { resolveMasterKey } from "./custody/masterKey.js";
 import { createLogger } from "./logger.js";
 import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
 import { createIndexFreshness } from "./services/chains/indexFreshness.js";
-import { createIndexReadiness } from "./services/chains/indexReadiness.js";
+import { createIndexReadiness } from "./indexer/indexReadiness.js";
 import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
 import { createMetrics, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
 import { createPipelineMetrics } from "./services/observability/pipelineMetrics.js";
@@ -28,16 +28,16 @@ import { createTransactionEvents } from "./services/webhooks/transactionEvents.j
 import { createWebhookDeliverer } from "./services/webhooks/webhookDelivery.js";
 import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.js";
 import { createStore } from "./store/database/db.js";
-import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
-import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
-import { readIndexProgress } from "./store/index/indexProgressReport.js";
-import { getSetting } from "./store/index/indexState.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "./indexer/store/indexQueryPool.js";
+import { buildingDeploymentKey } from "./indexer/store/indexDeployments.js";
+import { readIndexProgress } from "./indexer/store/indexProgressReport.js";
+import { getSetting } from "./indexer/store/indexState.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
 import { authorize } from "./http/middleware/auth.js";
-import { guardOperatorRoutes } from "./http/ponderServer.js";
+import { guardOperatorRoutes } from "./indexer/ponderServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
 
 /**

@@ -7,7 +7,7 @@ import { chainClient } from "../../test/helpers/chainClient.js";
 
 /** Not the embedded chain's id (31337): tokenhub serves this node as a remote chain beside its own. */
 export const BENCH_CHAIN_ID = 900_900;
-/** Ponder 0.16 takes a chain of this id as final 30 blocks behind the head (server/runtime/restartReadiness.ts). */
+/** Ponder 0.16 takes a chain of this id as final 30 blocks behind the head (server/indexer/restartReadiness.ts). */
 const PONDER_FINALITY_BLOCKS = 30;
 /** A public chain's block: a few thousand transfers each, so the backfill walks hundreds of blocks, not a handful. */
 const BLOCK_GAS_LIMIT = 30_000_000;

@@ -89,7 +89,7 @@ function eventsIndexed(lines: PonderLine[]): number {
  * calls), and per step of the backfill's transform (prefetch, index, load, commit...).
  */
 async function profileOf(base: string, adminToken?: string): Promise<string> {
-  // tokenhub serves /metrics on its API port to an admin token only (server/http/ponderServer.ts).
+  // tokenhub serves /metrics on its API port to an admin token only (server/indexer/ponderServer.ts).
   const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` };
   const text = await fetch(`${base}/metrics`, { headers }).then((response) => response.text());
   const sums = new Map<string, { seconds: number; calls: number }>();
@@ -125,7 +125,7 @@ function databaseUrl(name: string): string {
 
 type BareRun = { base: string; output(): string; exited(): boolean; stop(): Promise<void> };
 
-/** `ponder start` of the bare app on `schema`, run as tokenhub runs its own Ponder (server/runtime/ponderProcess.ts). */
+/** `ponder start` of the bare app on `schema`, run as tokenhub runs its own Ponder (server/indexer/ponderProcess.ts). */
 async function startBare(chain: GeneratedChain, database: string, schema: string, port: number): Promise<BareRun> {
   let output = "";
   const child: ChildProcess = spawn(
@@ -253,7 +253,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     await running.start();
     void running.exited().then(() => (serviceExited = true));
     const tokenhubWarm = await waitForBackfill(since, () => serviceExited, "tokenhub");
-    // The new build answers once it has replaced the old one (server/runtime/indexer.ts, switchToBuild); /ready says
+    // The new build answers once it has replaced the old one (server/indexer/indexer.ts, switchToBuild); /ready says
     // 200 for the old one meanwhile.
     await waitFor(() => since().includes("the index answers from build"), { timeoutMs: 120_000, intervalMs: 250, message: () => since().slice(-4000) });
     await waitFor(() => isReady(running.baseUrl), { timeoutMs: 120_000, intervalMs: 250 });

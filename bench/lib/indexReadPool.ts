@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../ponder.schema.js";
 import type { IndexDb } from "../../server/services/collections/collections.js";
-import { indexSchemaState } from "../../server/store/index/indexDeployments.js";
+import { indexSchemaState } from "../../server/indexer/store/indexDeployments.js";
 
 /** TOKENHUB_INDEX_CONNECTIONS's default (server/config/env.ts), which the benchmarks leave as it is. */
 const INDEX_CONNECTIONS = 30;

@@ -9,7 +9,7 @@ import type { ChainWriter } from "../services/transactions/chainWriter.js";
 import type { MediaStorage } from "../services/media/mediaStorage.js";
 import type { IndexDb } from "../services/collections/collections.js";
 import type { IndexFreshness } from "../services/chains/indexFreshness.js";
-import type { IndexReadiness } from "../services/chains/indexReadiness.js";
+import type { IndexReadiness } from "../indexer/indexReadiness.js";
 import type { Metrics } from "../services/observability/metrics.js";
 import type { RateLimiter } from "../services/projects/rateLimiter.js";
 import type { StoreDb } from "../store/database/db.js";

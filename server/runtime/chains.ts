@@ -13,8 +13,8 @@ import { freePort, isPortFree } from "../ports.js";
 import { orphanFromPidFile } from "../processes.js";
 import type { Store } from "../store/database/db.js";
 import { forgetActivityDispatch } from "../store/activityDispatch.js";
-import { clearChainCache, dropIndexSchema } from "../store/index/indexReset.js";
-import { getRecordedGenesis, recordGenesis } from "../store/index/indexState.js";
+import { clearChainCache, dropIndexSchema } from "../indexer/store/indexReset.js";
+import { getRecordedGenesis, recordGenesis } from "../indexer/store/indexState.js";
 
 export type Progress = (component: string, message: string) => void;
 

@@ -3,8 +3,8 @@ import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { isPortFree } from "../ports.js";
 import type { Store } from "../store/database/db.js";
-import { indexSchemaState } from "../store/index/indexDeployments.js";
-import type { Progress } from "./chains.js";
+import { indexSchemaState } from "./store/indexDeployments.js";
+import type { Progress } from "../runtime/chains.js";
 import type { Indexer } from "./indexer.js";
 import { launchPonder, PORT_TAKEN, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 import { throwIfAborted, waitForHealth } from "./indexerStartup.js";
@@ -15,7 +15,7 @@ const SCHEMA_POLL_MS = 1_000;
 
 /**
  * The API replica (`tokenhub start --role api`): Ponder's `serve` on the index schema, whose views the indexer points
- * at the build of the index that answers (server/store/index/indexDeployments.ts), with the API, the pipeline and the
+ * at the build of the index that answers (server/indexer/store/indexDeployments.ts), with the API, the pipeline and the
  * background loops (server/composeApi.ts). It waits for the indexer to have created the views; a new build
  * replaces the old one under the views, so the replica never restarts for it. It restarts for a chain that joins
  * (the supervisor's watch): its chains are its own configuration.

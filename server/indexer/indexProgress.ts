@@ -2,9 +2,9 @@ import { createPublicClient, http } from "viem";
 import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
 import type { StoreDb } from "../store/database/db.js";
-import { indexProgressKey, type IndexProgress } from "../store/index/indexProgressReport.js";
-import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
-import type { Progress } from "./chains.js";
+import { indexProgressKey, type IndexProgress } from "./store/indexProgressReport.js";
+import { indexedBlockOf, putSetting } from "./store/indexState.js";
+import type { Progress } from "../runtime/chains.js";
 
 /** How often a backfill's progress is logged and published. */
 export const PROGRESS_INTERVAL_MS = 5_000;

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
 import { checkpointBlock } from "./indexState.js";
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;

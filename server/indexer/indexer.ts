@@ -5,7 +5,7 @@ import type { Role, RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { freePort, isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
-import { dropIndexSchema, releaseIndexLock } from "../store/index/indexReset.js";
+import { dropIndexSchema, releaseIndexLock } from "./store/indexReset.js";
 import {
   buildingDeploymentKey,
   deploymentSchemaName,
@@ -16,10 +16,10 @@ import {
   recordBuildIndexVersion,
   recordDeployment,
   recordedDeployments,
-} from "../store/index/indexDeployments.js";
-import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
-import { keepIndexesThroughRecovery } from "../store/index/keptIndexes.js";
-import { type Progress, resetIndexIfChainChanged } from "./chains.js";
+} from "./store/indexDeployments.js";
+import { indexedBlockOf, putSetting } from "./store/indexState.js";
+import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
+import { type Progress, resetIndexIfChainChanged } from "../runtime/chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
 import { forgetIndexingProgram, saveIndexingProgram } from "./indexingProgram.js";
@@ -50,7 +50,7 @@ export type Indexer = {
 
 /**
  * The Ponder process (indexer and API) and the build of the index it runs. Each set of indexing code, chains and
- * contracts is a build in a schema of its own (server/store/index/indexDeployments.ts): a changed one is built beside the
+ * contracts is a build in a schema of its own (server/indexer/store/indexDeployments.ts): a changed one is built beside the
  * build that answers, from Ponder's RPC cache where it holds the blocks, and replaces it once complete. While a chain
  * is unreachable, Ponder cannot start with it (it asks every RPC for its chain id first): the chains that serve are a
  * build of their own until it answers.
@@ -67,7 +67,7 @@ export function createIndexer(deps: {
 }): Indexer {
   const { settings, store, progress, signal } = deps;
   let ponder: PonderProcess | undefined;
-  /** The build this indexer runs (server/store/index/indexDeployments.ts); the index schema's views read the one that answers. */
+  /** The build this indexer runs (server/indexer/store/indexDeployments.ts); the index schema's views read the one that answers. */
   let schema = settings.indexSchema;
   let stopping = false;
   let unexpectedExit: (code: number | null) => void = () => undefined;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
-import type { StoreDb } from "../database/db.js";
-import { chainGenesis, settings } from "../database/schema.js";
+import type { StoreDb } from "../../store/database/db.js";
+import { chainGenesis, settings } from "../../store/database/schema.js";
 
 export async function getRecordedGenesis(db: StoreDb, chainId: number): Promise<string | undefined> {
   const [row] = await db.select().from(chainGenesis).where(eq(chainGenesis.chainId, chainId));

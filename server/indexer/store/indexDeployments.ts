@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
-import type { StoreDb } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
+import type { StoreDb } from "../../store/database/db.js";
 import { deleteSetting, getSetting, putSetting } from "./indexState.js";
 
 /**
@@ -130,7 +130,7 @@ const indexVersionKey = (deployment: string) => `index_build_version:${deploymen
 
 /**
  * The TOKENHUB_INDEX_VERSION a build was made with: with it, the build's fingerprint can be computed again, and so
- * whether today's indexing code is the code that made it (server/runtime/buildFollower.ts).
+ * whether today's indexing code is the code that made it (server/indexer/buildFollower.ts).
  */
 export async function recordBuildIndexVersion(db: StoreDb, deployment: string, indexVersion: string): Promise<void> {
   await putSetting(db, indexVersionKey(deployment), indexVersion);

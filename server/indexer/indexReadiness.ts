@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { NotReadyError, type NotReadyProgress } from "../../errors.js";
-import type { IndexProgress } from "../../store/index/indexProgressReport.js";
-import { checkpointBlock } from "../../store/index/indexState.js";
+import { NotReadyError, type NotReadyProgress } from "../errors.js";
+import type { IndexProgress } from "./store/indexProgressReport.js";
+import { checkpointBlock } from "./store/indexState.js";
 
 export type IndexReadiness = {
   /** Throws NotReadyError while the index would answer partially; `chainId`: a query about that chain. */
@@ -13,7 +13,7 @@ export type IndexReadiness = {
  * Whether the index may answer a query about a chain: not while that chain is still backfilling, when the answer
  * would be silently partial (decisions.md: 503 NOT_READY). The index answers from the build its schema serves
  * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready; after a restart, not before
- * the index holds what it held before the stop and has reached the head: server/store/index/readyHold.ts) and holds the
+ * the index holds what it held before the stop and has reached the head: server/indexer/store/readyHold.ts) and holds the
  * chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the progress of
  * the build under way (`buildingSchema`); the other chains answer meanwhile. A chain seen ready is asked again after
  * READY_RECHECK_MS, not at every read: an indexer that restarts beside a running API replica unmarks its build until
@@ -27,7 +27,7 @@ export function createIndexReadiness(deps: {
   /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (server/config/runtime.ts). */
   chains: { id: number; name: string; startBlock?: number; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
-  /** What the indexer last published of its backfill's progress (server/runtime/indexProgress.ts). */
+  /** What the indexer last published of its backfill's progress (server/indexer/indexProgress.ts). */
   progressReport(): Promise<IndexProgress | undefined>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);

@@ -2,11 +2,11 @@ import { createPublicClient, http, numberToHex } from "viem";
 import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
 import { forgetActivityDispatch } from "../store/activityDispatch.js";
-import { clearChainCache, dropIndexSchema } from "../store/index/indexReset.js";
-import { indexedBlockOf } from "../store/index/indexState.js";
-import { markIndexFinal } from "../store/index/localFinality.js";
-import { holdReadyUntil, type ReadyFloor } from "../store/index/readyHold.js";
-import type { Progress } from "./chains.js";
+import { clearChainCache, dropIndexSchema } from "./store/indexReset.js";
+import { indexedBlockOf } from "./store/indexState.js";
+import { markIndexFinal } from "./store/localFinality.js";
+import { holdReadyUntil, type ReadyFloor } from "./store/readyHold.js";
+import type { Progress } from "../runtime/chains.js";
 
 /**
  * How many blocks behind the head Ponder 0.16 takes a chain's finalized block to be (its utils/finality.ts, by chain
@@ -26,7 +26,7 @@ export function ponderFinalityBlocks(chainId: number): number {
  *   block Ponder reads at its start is the head the chain had, and what the index holds is then marked final. Ponder's
  *   backfill resumes from its last indexed block up to that head, and its live sync starts after it;
  * - every chain gets a floor, the block its index held before the stop and the chain's head now, below which the build
- *   does not say it is ready (server/store/index/readyHold.ts).
+ *   does not say it is ready (server/indexer/store/readyHold.ts).
  * A first build has no earlier answers to keep: nothing is done for it.
  */
 export async function prepareRestart(pool: pg.Pool, build: string, chains: RuntimeChain[], progress: Progress): Promise<void> {

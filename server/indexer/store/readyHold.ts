@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -60,7 +60,7 @@ export async function holdReadyUntil(pool: pg.Pool, build: string, floors: Ready
 }
 
 /**
- * For the build that answers while another is built (server/runtime/buildFollower.ts): Ponder, started on it again
+ * For the build that answers while another is built (server/indexer/buildFollower.ts): Ponder, started on it again
  * to follow the chain's head, unmarks it (is_ready 0) until its crash recovery and short backfill are done; this
  * trigger keeps the mark. Only for a build whose indexed blocks were all made final first (markIndexFinal): its
  * recovery then takes nothing back, so it holds at least what it served throughout. Dropped at the build's next

@@ -91,7 +91,7 @@ export function launchPonder(
     viewsSchema?: string;
     databaseUrl: string;
     runtimeFile: string;
-    /** The program to run: this one, or a saved copy of the one that made the build (server/runtime/indexingProgram.ts). */
+    /** The program to run: this one, or a saved copy of the one that made the build (server/indexer/indexingProgram.ts). */
     rootDir?: string;
   },
   output: { onOutput: (chunk: Buffer) => void },
@@ -107,7 +107,7 @@ export function launchPonder(
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
     shutdownGraceMs: settings.shutdownGraceMs,
-    // Ponder takes PORT from the environment over --port: the indexer beside an API (server/runtime/indexer.ts) has its own.
+    // Ponder takes PORT from the environment over --port: the indexer beside an API (server/indexer/indexer.ts) has its own.
     env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
     onOutput: output.onOutput,
   });

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { getPath } from "hono/utils/url";
 import { NotFoundError, type TokenhubError } from "../errors.js";
-import { toErrorResponse } from "./errorResponse.js";
+import { toErrorResponse } from "../http/errorResponse.js";
 
 /** Ponder's routes that tell about the process and its index: an operator's, not the public's. */
 const OPERATOR_PATHS = new Set(["/metrics", "/status"]);

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
 
 /** Ponder's RPC cache tables that carry a chain id column. */
 const SYNC_TABLES_WITH_CHAIN_ID = [
