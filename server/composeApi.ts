@@ -20,7 +20,8 @@ import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
 import { createIndexFreshness } from "./services/chains/indexFreshness.js";
 import { createIndexReadiness } from "./indexer/indexReadiness.js";
 import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
-import { createMetrics, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
+import { createMetrics, pipelineObserver } from "./services/observability/metrics.js";
+import { ponderRegistry } from "./indexer/ponderRuntime.js";
 import { createPipelineMetrics } from "./services/observability/pipelineMetrics.js";
 import { createRateLimiter } from "./services/projects/rateLimiter.js";
 import { createActivityDispatcher } from "./services/webhooks/activityEvents.js";
@@ -29,9 +30,8 @@ import { createWebhookDeliverer } from "./services/webhooks/webhookDelivery.js";
 import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.js";
 import { createStore } from "./store/database/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "./indexer/store/indexQueryPool.js";
-import { buildingDeploymentKey } from "./indexer/store/indexDeployments.js";
+import { buildingDeployment } from "./indexer/store/indexDeployments.js";
 import { readIndexProgress } from "./indexer/store/indexProgressReport.js";
-import { getSetting } from "./indexer/store/indexState.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
@@ -132,7 +132,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     pool: store.pool,
     indexSchema: runtime.indexSchema,
     // A replica reads the index schema's views; `all` reads the build its Ponder runs.
-    buildingSchema: async () => (runtime.role === "api" ? await getSetting(store.db, buildingDeploymentKey(runtime.indexSchema)) : runtime.indexSchema),
+    buildingSchema: async () => (runtime.role === "api" ? await buildingDeployment(store.db, runtime.indexSchema) : runtime.indexSchema),
     chains: runtime.chains,
     // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
     headBlock: (chainId) =>

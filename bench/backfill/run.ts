@@ -25,6 +25,7 @@ import pg from "pg";
 import { bytesToHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { ponderBin } from "../../server/indexer/ponderInternals.js";
 import { freePort } from "../../server/ports.js";
 import { startTestService, type TestService } from "../../test/helpers/service.js";
 import { waitFor } from "../../test/helpers/waitFor.js";
@@ -38,7 +39,7 @@ if (!ADMIN_DATABASE_URL) throw new Error("bench:backfill needs DATABASE_URL (a P
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BARE_APP = path.join(import.meta.dirname, "bareApp");
-const PONDER_BIN = path.join(ROOT, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+const PONDER_BIN = ponderBin();
 /** The chain's name in both apps' Ponder configuration (and so in Ponder's log lines). */
 const CHAIN_NAME = "bench";
 /** A backfill of 300,000 events on a loaded machine takes minutes; beyond this something is wrong. */

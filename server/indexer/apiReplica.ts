@@ -6,9 +6,10 @@ import type { Store } from "../store/database/db.js";
 import { indexSchemaState } from "./store/indexDeployments.js";
 import type { Progress } from "../runtime/chains.js";
 import type { Indexer } from "./indexer.js";
-import { launchPonder, PORT_TAKEN, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
+import { launchPonder, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 import { throwIfAborted, waitForHealth } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
+import { PORT_TAKEN_LOG, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
 
 /** How often a replica looks for the index schema while it waits for the indexer to create it. */
 const SCHEMA_POLL_MS = 1_000;
@@ -64,7 +65,7 @@ export function createApiReplica(deps: {
     let portTaken = false;
     const started = launchPonder(settings, { command: "serve", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
       onOutput: (chunk) => {
-        if (PORT_TAKEN.test(chunk.toString())) portTaken = true;
+        if (PORT_TAKEN_LOG.test(chunk.toString())) portTaken = true;
         deps.ponderOutput(chunk);
       },
     });

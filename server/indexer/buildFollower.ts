@@ -7,7 +7,7 @@ import { freePort } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
 import { deploymentSchemaName, recordedBuildIndexVersion } from "./store/indexDeployments.js";
 import { releaseIndexLock } from "./store/indexReset.js";
-import { activityBlocksAfter, indexedBlockOf, indexedBlocksOf, indexedChainsOf } from "./store/indexState.js";
+import { activityBlocksAfter, indexedBlockOf, indexedBlocksOf, indexedChainsOf } from "./store/indexReads.js";
 import { markIndexFinal } from "./store/localFinality.js";
 import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
 import { keepReady } from "./store/readyHold.js";
@@ -16,8 +16,8 @@ import { indexFingerprint } from "./indexFingerprint.js";
 import { restoreIndexesAfterRecovery, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
 import { savedIndexingProgram } from "./indexingProgram.js";
 import { labelledOutput, launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
-import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
-import { ponderFinalityBlocks } from "./restartReadiness.js";
+import { ponderFinalityBlocks, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
 
 /** Under the data directory: the files of the Ponder process that keeps the answering build following the chains. */
 export const FOLLOWER_DIR = "follower";

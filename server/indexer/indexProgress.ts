@@ -3,14 +3,16 @@ import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
 import type { StoreDb } from "../store/database/db.js";
 import { indexProgressKey, type IndexProgress } from "./store/indexProgressReport.js";
-import { indexedBlockOf, putSetting } from "./store/indexState.js";
+import { indexedBlockOf } from "./store/indexReads.js";
+import { putSetting } from "./store/indexState.js";
 import type { Progress } from "../runtime/chains.js";
+import { COMPLETED_EVENTS_METRIC } from "./ponderInternals.js";
 
 /** How often a backfill's progress is logged and published. */
 export const PROGRESS_INTERVAL_MS = 5_000;
 
-/** Ponder's count of the events it indexed, per event (its /metrics; Ponder 0.16 sets no chain on it). */
-const COMPLETED_EVENTS = /^ponder_indexing_completed_events(?:\{[^}]*\})?\s+([\d.e+]+)$/gm;
+/** Ponder's count of the events it indexed, per event (its /metrics; it sets no chain on it). */
+const COMPLETED_EVENTS = new RegExp(`^${COMPLETED_EVENTS_METRIC}(?:\\{[^}]*\\})?\\s+([\\d.e+]+)$`, "gm");
 
 /** Events the build indexed so far, all chains together, from Ponder's /metrics; undefined when it does not answer. */
 async function completedEvents(metricsUrl: string): Promise<number | undefined> {

@@ -7,28 +7,30 @@ import { freePort, isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
 import { dropIndexSchema, releaseIndexLock } from "./store/indexReset.js";
 import {
-  buildingDeploymentKey,
   deploymentSchemaName,
   dropRetiredDeployments,
   indexSchemaState,
+  liveQueryNotifySql,
   moveLegacyIndex,
   pointViewsAt,
   recordBuildIndexVersion,
+  recordBuildingDeployment,
   recordDeployment,
   recordedDeployments,
 } from "./store/indexDeployments.js";
-import { indexedBlockOf, putSetting } from "./store/indexState.js";
+import { indexedBlockOf } from "./store/indexReads.js";
 import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
-import { type Progress, resetIndexIfChainChanged } from "../runtime/chains.js";
+import type { Progress } from "../runtime/chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
 import { forgetIndexingProgram, saveIndexingProgram } from "./indexingProgram.js";
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
-import { prepareRestart } from "./restartReadiness.js";
+import { prepareRestart, resetIndexIfChainChanged } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, restoreIndexesAfterRecovery, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
-import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
-import { labelledOutput, launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
+import { OTHER_BUILD_LOG, PORT_TAKEN_LOG, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
+import { labelledOutput, launchPonder, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
 /** Under the data directory: the indexer's files while the API of role `all` runs beside it. */
 export const INDEXER_BESIDE_DIR = "indexer";
@@ -145,7 +147,7 @@ export function createIndexer(deps: {
     await recordBuildIndexVersion(store.db, schema, settings.indexVersion);
     await prepareRestart(store.pool, schema, chains, progress);
     // API replicas read the progress of the build under way from the schema named here.
-    await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
+    await recordBuildingDeployment(store.db, settings.indexSchema, schema);
     const answering = state.kind === "views" && state.deployment !== schema ? state.deployment : undefined;
     if (answering !== undefined) progress("indexer", `indexing code or indexed contracts changed: building the index in schema ${schema}; ${answering} answers until it is done`);
     return { beside: answering };
@@ -196,8 +198,8 @@ export function createIndexer(deps: {
       const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
-          if (PORT_TAKEN.test(text)) portTaken = true;
-          if (OTHER_BUILD.test(text)) otherBuild = true;
+          if (PORT_TAKEN_LOG.test(text)) portTaken = true;
+          if (OTHER_BUILD_LOG.test(text)) otherBuild = true;
           deps.ponderOutput(chunk);
         },
       });
@@ -283,7 +285,4 @@ export function createIndexer(deps: {
     },
   };
 }
-
-/** What Ponder says when its schema was built by other indexing code. */
-const OTHER_BUILD = /was previously used by a different Ponder app/;
 

@@ -7,6 +7,9 @@ import { type PonderProcess, startPonder } from "./ponderProcess.js";
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
+/** The pid file of each Ponder process, in the data directory it runs with (orphans.ts reads it after a crash). */
+export const PONDER_PID_FILE = "ponder.pid";
+
 export type UnreachableChain = { config: ChainConfig; reason: string };
 
 /** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
@@ -79,9 +82,6 @@ export function labelledOutput(label: string, write: (chunk: Buffer) => void): (
   };
 }
 
-/** What Ponder says when the port it was given is taken (it then listens on the next one). */
-export const PORT_TAKEN = /Port in use/;
-
 /** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
 export function launchPonder(
   settings: Settings,
@@ -99,7 +99,7 @@ export function launchPonder(
   return startPonder({
     command: target.command,
     rootDir: target.rootDir ?? ROOT_DIR,
-    pidFile: path.join(settings.dataDir, "ponder.pid"),
+    pidFile: path.join(settings.dataDir, PONDER_PID_FILE),
     schema: target.schema,
     viewsSchema: target.viewsSchema,
     port: settings.port,
