@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import type { db } from "ponder:api";
@@ -36,8 +35,8 @@ import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
-import { authorize } from "./http/middleware/auth.js";
-import { guardOperatorRoutes } from "./indexer/ponderServer.js";
+import { createOperatorAnswers, divertOperatorRoutes } from "./indexer/operatorRoutes.js";
+import { startMetricsServer } from "./http/metricsServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
 
 /**
@@ -199,10 +198,12 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     dispatchIndexEvents: () => activityDispatcher.pass(),
   });
   startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
-  // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
-  const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
+  // Ponder's /metrics and /status go to the app's operator routes (behind a token) or the metrics port, never the
+  // public. Not undone at shutdown: Ponder would answer them again while the process drains.
+  const operatorAnswers = createOperatorAnswers({ pool: store.pool, indexSchema: runtime.indexSchema });
+  const metricsServer = runtime.metricsServer ? startMetricsServer({ ...runtime.metricsServer, answers: operatorAnswers }) : undefined;
   if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));
-  guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
+  divertOperatorRoutes({ except: metricsServer ? [metricsServer] : [] });
 
   return createApp({
     store: store.db,
@@ -220,5 +221,6 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     cloudKeys: createCloudKeyCustody(vault, pkcs11.cloudKeys, token),
     metrics,
     rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
+    operator: { answers: operatorAnswers, metricsPort: metricsServer !== undefined, operatorSecret: runtime.operatorSecret },
   });
 }

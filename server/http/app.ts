@@ -40,6 +40,7 @@ import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
 import { operationsRoutes } from "./routes/operations.js";
+import { type OperatorRoutesDeps, operatorRoutes } from "./routes/operator.js";
 import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 import { webhooksRoutes } from "./routes/webhooks.js";
@@ -62,6 +63,7 @@ export type AppDeps = {
   lifecycle: ApiLifecycle;
   rateLimiter: RateLimiter;
   metrics: Metrics;
+  operator: Omit<OperatorRoutesDeps, "store" | "apiTokens">;
 };
 
 /**
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", apiReferenceRoutes());
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
+  app.route("/", operatorRoutes({ ...deps.operator, store: deps.store, apiTokens: deps.apiTokens }));
 
   const allowedMethods = allowedMethodsOf(app);
   app.all("*", (c) => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Settings } from "../config/env.js";
@@ -185,7 +186,10 @@ export function createIndexer(deps: {
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
     const localUrl = urlOf(ponderSettings);
     const indexed = follower === undefined ? chains : chains.map((chain) => followerShare(chain, 1 - FOLLOWER_SHARE));
-    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, indexed, unreachable);
+    // What the build's progress report shows as the pace comes from this Ponder's /metrics, which the API of role `all`
+    // guards: it lets this credential, new at each start, through (server/http/routes/operator.ts).
+    const operatorSecret = crypto.randomBytes(32).toString("hex");
+    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, indexed, unreachable, operatorSecret);
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
     // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
@@ -230,7 +234,7 @@ export function createIndexer(deps: {
       indexSchema: settings.indexSchema,
       build: schema,
       chains,
-      metricsUrl: `${localUrl}/metrics`,
+      metrics: { url: `${localUrl}/metrics`, authorization: `Bearer ${operatorSecret}` },
       progress,
     });
     report = building;

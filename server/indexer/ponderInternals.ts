@@ -32,6 +32,8 @@ export const CHECKPOINT_TABLE = "_ponder_checkpoint";
 
 /** `_ponder_checkpoint`'s columns. */
 export const CHECKPOINT = {
+  /** The chain's name in the config (ponder.config.ts). */
+  chainName: "chain_name",
   chainId: "chain_id",
   /** The last event indexed. */
   latest: "latest_checkpoint",
@@ -71,6 +73,12 @@ export const CHECKPOINT_LAYOUT = {
 /** The block number a checkpoint (or an id that begins with one) names. */
 export function checkpointBlock(checkpoint: string): number {
   const { from, digits } = CHECKPOINT_LAYOUT.blockNumber;
+  return Number(checkpoint.slice(from, from + digits));
+}
+
+/** The block timestamp (seconds) a checkpoint names. */
+export function checkpointTimestamp(checkpoint: string): number {
+  const { from, digits } = CHECKPOINT_LAYOUT.timestamp;
   return Number(checkpoint.slice(from, from + digits));
 }
 
@@ -165,9 +173,10 @@ export function ponderDatabase(): { readonlyQB?: PonderQueryBuilder } | undefine
   return (globalThis as { PONDER_DATABASE?: { readonlyQB?: PonderQueryBuilder } }).PONDER_DATABASE;
 }
 
-/** `globalThis.PONDER_COMMON.metrics.registry`: the prom-client registry Ponder's /metrics answers. */
-export function ponderMetricsRegistry(): unknown {
-  return (globalThis as { PONDER_COMMON?: { metrics?: { registry?: unknown } } }).PONDER_COMMON?.metrics?.registry;
+/** `globalThis.PONDER_COMMON.metrics`: its prom-client registry, and what its /metrics answers (`getMetrics`). */
+export function ponderMetrics(): { registry?: unknown; getMetrics(): Promise<string> } | undefined {
+  const metrics = (globalThis as { PONDER_COMMON?: { metrics?: { registry?: unknown; getMetrics?: unknown } } }).PONDER_COMMON?.metrics;
+  return typeof metrics?.getMetrics === "function" ? (metrics as { registry?: unknown; getMetrics(): Promise<string> }) : undefined;
 }
 
 /** The name of Ponder's metric counting the events it indexed (per event name; no chain label). */

@@ -13,7 +13,14 @@ export const PONDER_PID_FILE = "ponder.pid";
 export type UnreachableChain = { config: ChainConfig; reason: string };
 
 /** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
-export function writeRuntimeFile(settings: Settings, role: Role, schema: string, chains: RuntimeChain[], unreachable: UnreachableChain[]): string {
+export function writeRuntimeFile(
+  settings: Settings,
+  role: Role,
+  schema: string,
+  chains: RuntimeChain[],
+  unreachable: UnreachableChain[],
+  operatorSecret?: string,
+): string {
   const runtimeFile = runtimeFilePath(settings.dataDir);
   writeRuntimeConfig(runtimeFile, {
     role,
@@ -37,6 +44,7 @@ export function writeRuntimeFile(settings: Settings, role: Role, schema: string,
     metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
     rateLimits: settings.rateLimits,
     webhooks: settings.webhooks,
+    ...(operatorSecret === undefined ? {} : { operatorSecret }),
   });
   return runtimeFile;
 }

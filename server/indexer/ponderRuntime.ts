@@ -1,5 +1,5 @@
 import { Registry } from "prom-client";
-import { ponderMetricsRegistry, SHUTDOWN_ERROR_NAME } from "./ponderInternals.js";
+import { ponderMetrics, SHUTDOWN_ERROR_NAME } from "./ponderInternals.js";
 
 /**
  * What the API process (src/api/index.ts, loaded by Ponder) takes from the Ponder process it runs in: its metrics
@@ -8,7 +8,7 @@ import { ponderMetricsRegistry, SHUTDOWN_ERROR_NAME } from "./ponderInternals.js
 
 /** Ponder's prom-client registry (its /metrics); outside Ponder (a script, a test) a new one. */
 export function ponderRegistry(): Registry {
-  const registry = ponderMetricsRegistry();
+  const registry = ponderMetrics()?.registry;
   return registry instanceof Registry ? registry : new Registry();
 }
 

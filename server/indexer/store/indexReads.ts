@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Queryable } from "../../store/transactions.js";
-import { CHECKPOINT, CHECKPOINT_TABLE, checkpointBlock, checkpointBlockSqlText, META, META_TABLE } from "../ponderInternals.js";
+import { CHECKPOINT, CHECKPOINT_TABLE, checkpointBlock, checkpointBlockSqlText, checkpointTimestamp, META, META_TABLE } from "../ponderInternals.js";
 
 /**
  * What tokenhub reads of Ponder's own tables in a build's schema (or the index schema's views onto the build that
@@ -32,6 +32,14 @@ export async function indexedBlocksOf(pool: pg.Pool, indexSchema: string, chainI
 export async function indexedChainsOf(pool: pg.Pool, indexSchema: string): Promise<{ chainId: number; block: number }[]> {
   const { rows } = await pool.query<{ chain_id: string; latest: string }>(`SELECT ${CHECKPOINT.chainId}::text AS chain_id, ${CHECKPOINT.latest} AS latest FROM ${checkpoints(indexSchema)}`);
   return rows.map((row) => ({ chainId: Number(row.chain_id), block: checkpointBlock(row.latest) }));
+}
+
+/** Each chain's last indexed block, by the chain's name, as Ponder's /status answers it. */
+export async function indexStatus(pool: pg.Pool, indexSchema: string): Promise<Record<string, { id: number; block: { number: number; timestamp: number } }>> {
+  const { rows } = await pool.query<{ name: string; chain_id: string; latest: string }>(
+    `SELECT ${CHECKPOINT.chainName} AS name, ${CHECKPOINT.chainId}::text AS chain_id, ${CHECKPOINT.latest} AS latest FROM ${checkpoints(indexSchema)} ORDER BY ${CHECKPOINT.chainId}`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, { id: Number(row.chain_id), block: { number: checkpointBlock(row.latest), timestamp: checkpointTimestamp(row.latest) } }]));
 }
 
 /**
