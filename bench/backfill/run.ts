@@ -90,7 +90,7 @@ function eventsIndexed(lines: PonderLine[]): number {
  * calls), and per step of the backfill's transform (prefetch, index, load, commit...).
  */
 async function profileOf(base: string, adminToken?: string): Promise<string> {
-  // tokenhub serves /metrics on its API port to an admin token only (server/indexer/ponderServer.ts).
+  // tokenhub serves /metrics on its API port to an admin token only (server/http/routes/operator.ts).
   const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` };
   const text = await fetch(`${base}/metrics`, { headers }).then((response) => response.text());
   const sums = new Map<string, { seconds: number; calls: number }>();
