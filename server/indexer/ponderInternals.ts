@@ -132,20 +132,35 @@ export const SYNC_TABLES_WITH_CHAIN_ID: readonly string[] = [
 /** Its table of factories, whose chain is in a jsonb column. */
 export const SYNC_FACTORIES = { table: "factories", chainIdSql: "(factory->>'chainId')::numeric" } as const;
 
-// ---- The package (its files are not exported: no package.json `exports` entry names them) ------------------------
+// ---- The package --------------------------------------------------------------------------------------------------
 
-/** Ponder's root directory: three levels above its ESM entry (dist/esm/index.js). */
+type PonderPackage = { name: string; version: string; bin: { ponder: string } };
+
+/** Ponder's root directory: the package directory its entry is in (its `exports` map has no package.json). */
 export function ponderRoot(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.resolve("ponder"))), "..", "..");
+  let dir = path.dirname(fileURLToPath(import.meta.resolve("ponder")));
+  while (!isPonderPackage(path.join(dir, "package.json"))) {
+    if (path.dirname(dir) === dir) throw new Error("Ponder's package.json was not found above its entry");
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+
+function isPonderPackage(file: string): boolean {
+  return fs.existsSync(file) && (JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string }).name === "ponder";
+}
+
+function ponderPackage(): PonderPackage {
+  return JSON.parse(fs.readFileSync(path.join(ponderRoot(), "package.json"), "utf8")) as PonderPackage;
 }
 
 export function ponderVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(ponderRoot(), "package.json"), "utf8")) as { version: string }).version;
+  return ponderPackage().version;
 }
 
-/** Ponder's CLI, run with this process's node (so that the service runs on the Node it was started with). */
+/** Ponder's CLI (its package's `bin`), run with this process's node, so that the service runs on the Node it started on. */
 export function ponderBin(): string {
-  return path.join(ponderRoot(), "dist", "esm", "bin", "ponder.js");
+  return path.join(ponderRoot(), ponderPackage().bin.ponder);
 }
 
 /** The functions of Ponder's drizzle/onchain.js that write the live-query notification of its views pattern. */
@@ -156,6 +171,7 @@ export type PonderLiveQueryNames = {
   getViewsLiveQueryNotifyTriggerName(viewsSchema: string): string;
 };
 
+/** The one module of Ponder's loaded by path: its `exports` map names only its entry. */
 export async function ponderLiveQueryNames(): Promise<PonderLiveQueryNames> {
   return (await import(pathToFileURL(path.join(ponderRoot(), "dist", "esm", "drizzle", "onchain.js")).href)) as PonderLiveQueryNames;
 }
