@@ -137,7 +137,6 @@ async function startBare(chain: GeneratedChain, database: string, schema: string
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        PONDER_TELEMETRY_DISABLED: "true",
         DATABASE_URL: databaseUrl(database),
         BARE_CHAIN_ID: String(BENCH_CHAIN_ID),
         BARE_RPC_URL: chain.node.rpcUrl,

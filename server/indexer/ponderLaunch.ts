@@ -116,7 +116,7 @@ export function launchPonder(
     logFormat: settings.logFormat,
     shutdownGraceMs: settings.shutdownGraceMs,
     // Ponder takes PORT from the environment over --port: the indexer beside an API (server/indexer/indexer.ts) has its own.
-    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile },
     onOutput: output.onOutput,
   });
 }

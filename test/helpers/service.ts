@@ -78,7 +78,6 @@ export async function startTestService(
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    PONDER_TELEMETRY_DISABLED: "true",
     TOKENHUB_DATA_DIR: dataDir,
     PORT: String(port),
     TOKENHUB_ADMIN_TOKEN: adminToken,
