@@ -32,7 +32,6 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    env: { PONDER_TELEMETRY_DISABLED: "true" },
     reporters: ["default", new SlowestFiles()],
     projects: [
       { extends: true, test: { name: "unit", include: UNIT } },

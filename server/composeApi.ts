@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import type { db } from "ponder:api";
@@ -18,9 +17,10 @@ import { resolveMasterKey } from "./custody/masterKey.js";
 import { createLogger } from "./logger.js";
 import { createApiTokenCache } from "./services/projects/apiTokenCache.js";
 import { createIndexFreshness } from "./services/chains/indexFreshness.js";
-import { createIndexReadiness } from "./services/chains/indexReadiness.js";
+import { createIndexReadiness } from "./indexer/indexReadiness.js";
 import { createMediaStorage, removeAbandonedUploads } from "./services/media/mediaStorage.js";
-import { createMetrics, pipelineObserver, ponderRegistry } from "./services/observability/metrics.js";
+import { createMetrics, pipelineObserver } from "./services/observability/metrics.js";
+import { ponderRegistry } from "./indexer/ponderRuntime.js";
 import { createPipelineMetrics } from "./services/observability/pipelineMetrics.js";
 import { createRateLimiter } from "./services/projects/rateLimiter.js";
 import { createActivityDispatcher } from "./services/webhooks/activityEvents.js";
@@ -28,16 +28,15 @@ import { createTransactionEvents } from "./services/webhooks/transactionEvents.j
 import { createWebhookDeliverer } from "./services/webhooks/webhookDelivery.js";
 import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.js";
 import { createStore } from "./store/database/db.js";
-import { createIndexQueryPool, routePonderIndexQueries } from "./store/index/indexQueryPool.js";
-import { buildingDeploymentKey } from "./store/index/indexDeployments.js";
-import { readIndexProgress } from "./store/index/indexProgressReport.js";
-import { getSetting } from "./store/index/indexState.js";
+import { createIndexQueryPool, routePonderIndexQueries } from "./indexer/store/indexQueryPool.js";
+import { buildingDeployment } from "./indexer/store/indexDeployments.js";
+import { readIndexProgress } from "./indexer/store/indexProgressReport.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
-import { authorize } from "./http/middleware/auth.js";
-import { guardOperatorRoutes } from "./http/ponderServer.js";
+import { createOperatorAnswers, divertOperatorRoutes } from "./indexer/operatorRoutes.js";
+import { startMetricsServer } from "./http/metricsServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
 
 /**
@@ -132,7 +131,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     pool: store.pool,
     indexSchema: runtime.indexSchema,
     // A replica reads the index schema's views; `all` reads the build its Ponder runs.
-    buildingSchema: async () => (runtime.role === "api" ? await getSetting(store.db, buildingDeploymentKey(runtime.indexSchema)) : runtime.indexSchema),
+    buildingSchema: async () => (runtime.role === "api" ? await buildingDeployment(store.db, runtime.indexSchema) : runtime.indexSchema),
     chains: runtime.chains,
     // A slow RPC must not hold up the answer that the index is not ready: without a head the progress has no total.
     headBlock: (chainId) =>
@@ -199,10 +198,12 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     dispatchIndexEvents: () => activityDispatcher.pass(),
   });
   startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
-  // Created before the guard below, which takes over the next http.createServer call with a listener (Ponder's).
-  const metricsServer = runtime.metricsServer ? createServer().listen(runtime.metricsServer.port, runtime.metricsServer.host) : undefined;
+  // Ponder's /metrics and /status go to the app's operator routes (behind a token) or the metrics port, never the
+  // public. Not undone at shutdown: Ponder would answer them again while the process drains.
+  const operatorAnswers = createOperatorAnswers({ pool: store.pool, indexSchema: runtime.indexSchema });
+  const metricsServer = runtime.metricsServer ? startMetricsServer({ ...runtime.metricsServer, answers: operatorAnswers }) : undefined;
   if (metricsServer) lifecycle.onShutdown("the metrics port", () => new Promise((resolve) => metricsServer.close(() => resolve())));
-  guardOperatorRoutes({ metricsServer, authorize: (header) => authorize(store.db, apiTokens, header, "admin").then(() => undefined) });
+  divertOperatorRoutes({ except: metricsServer ? [metricsServer] : [] });
 
   return createApp({
     store: store.db,
@@ -220,5 +221,6 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     cloudKeys: createCloudKeyCustody(vault, pkcs11.cloudKeys, token),
     metrics,
     rateLimiter: createRateLimiter({ pool: rateLimitStore.pool, logger: logger.child({ component: "rate limits" }) }),
+    operator: { answers: operatorAnswers, metricsPort: metricsServer !== undefined, operatorSecret: runtime.operatorSecret },
   });
 }

@@ -103,7 +103,7 @@ export class UnsupportedMediaTypeError extends TokenhubError {
   }
 }
 
-/** A chain's backfill progress, as a NOT_READY answer gives it (server/store/index/indexProgressReport.ts). */
+/** A chain's backfill progress, as a NOT_READY answer gives it (server/indexer/store/indexProgressReport.ts). */
 export type NotReadyProgress = {
   chainId: number;
   name: string;

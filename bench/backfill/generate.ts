@@ -3,12 +3,13 @@ import { mnemonicToAccount } from "viem/accounts";
 import { tokenFactoryAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
 import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
+import { ponderFinalityBlocks } from "../../server/indexer/ponderInternals.js";
 import { chainClient } from "../../test/helpers/chainClient.js";
 
 /** Not the embedded chain's id (31337): tokenhub serves this node as a remote chain beside its own. */
 export const BENCH_CHAIN_ID = 900_900;
-/** Ponder 0.16 takes a chain of this id as final 30 blocks behind the head (server/runtime/restartReadiness.ts). */
-const PONDER_FINALITY_BLOCKS = 30;
+/** How far behind the head Ponder takes a chain of this id as final (30 blocks). */
+const PONDER_FINALITY_BLOCKS = ponderFinalityBlocks(BENCH_CHAIN_ID);
 /** A public chain's block: a few thousand transfers each, so the backfill walks hundreds of blocks, not a handful. */
 const BLOCK_GAS_LIMIT = 30_000_000;
 const GWEI = 1_000_000_000n;

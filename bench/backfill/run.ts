@@ -25,6 +25,7 @@ import pg from "pg";
 import { bytesToHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { ponderBin } from "../../server/indexer/ponderInternals.js";
 import { freePort } from "../../server/ports.js";
 import { startTestService, type TestService } from "../../test/helpers/service.js";
 import { waitFor } from "../../test/helpers/waitFor.js";
@@ -38,7 +39,7 @@ if (!ADMIN_DATABASE_URL) throw new Error("bench:backfill needs DATABASE_URL (a P
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BARE_APP = path.join(import.meta.dirname, "bareApp");
-const PONDER_BIN = path.join(ROOT, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+const PONDER_BIN = ponderBin();
 /** The chain's name in both apps' Ponder configuration (and so in Ponder's log lines). */
 const CHAIN_NAME = "bench";
 /** A backfill of 300,000 events on a loaded machine takes minutes; beyond this something is wrong. */
@@ -89,7 +90,7 @@ function eventsIndexed(lines: PonderLine[]): number {
  * calls), and per step of the backfill's transform (prefetch, index, load, commit...).
  */
 async function profileOf(base: string, adminToken?: string): Promise<string> {
-  // tokenhub serves /metrics on its API port to an admin token only (server/http/ponderServer.ts).
+  // tokenhub serves /metrics on its API port to an admin token only (server/http/routes/operator.ts).
   const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` };
   const text = await fetch(`${base}/metrics`, { headers }).then((response) => response.text());
   const sums = new Map<string, { seconds: number; calls: number }>();
@@ -125,7 +126,7 @@ function databaseUrl(name: string): string {
 
 type BareRun = { base: string; output(): string; exited(): boolean; stop(): Promise<void> };
 
-/** `ponder start` of the bare app on `schema`, run as tokenhub runs its own Ponder (server/runtime/ponderProcess.ts). */
+/** `ponder start` of the bare app on `schema`, run as tokenhub runs its own Ponder (server/indexer/ponderProcess.ts). */
 async function startBare(chain: GeneratedChain, database: string, schema: string, port: number): Promise<BareRun> {
   let output = "";
   const child: ChildProcess = spawn(
@@ -136,7 +137,6 @@ async function startBare(chain: GeneratedChain, database: string, schema: string
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        PONDER_TELEMETRY_DISABLED: "true",
         DATABASE_URL: databaseUrl(database),
         BARE_CHAIN_ID: String(BENCH_CHAIN_ID),
         BARE_RPC_URL: chain.node.rpcUrl,
@@ -253,7 +253,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     await running.start();
     void running.exited().then(() => (serviceExited = true));
     const tokenhubWarm = await waitForBackfill(since, () => serviceExited, "tokenhub");
-    // The new build answers once it has replaced the old one (server/runtime/indexer.ts, switchToBuild); /ready says
+    // The new build answers once it has replaced the old one (server/indexer/indexer.ts, switchToBuild); /ready says
     // 200 for the old one meanwhile.
     await waitFor(() => since().includes("the index answers from build"), { timeoutMs: 120_000, intervalMs: 250, message: () => since().slice(-4000) });
     await waitFor(() => isReady(running.baseUrl), { timeoutMs: 120_000, intervalMs: 250 });

@@ -2,7 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../ponder.schema.js";
 import type { IndexDb } from "../../server/services/collections/collections.js";
-import { indexSchemaState } from "../../server/store/index/indexDeployments.js";
+import { indexSchemaState } from "../../server/indexer/store/indexDeployments.js";
 
 /** TOKENHUB_INDEX_CONNECTIONS's default (server/config/env.ts), which the benchmarks leave as it is. */
 const INDEX_CONNECTIONS = 30;
@@ -10,7 +10,7 @@ const INDEX_CONNECTIONS = 30;
 /**
  * How many connections the read routes' statements get in the embedded service's one Ponder process (`ponder start`):
  * Ponder keeps 2 for itself and splits the rest in three, indexing, sync and the read-only pool behind `db`
- * (node_modules/ponder/dist/esm/database/index.js).
+ * (Ponder's database/index.js).
  */
 export const ROUTE_READ_CONNECTIONS = Math.floor((INDEX_CONNECTIONS - 2) / 3);
 
@@ -18,7 +18,7 @@ export type IndexReadPool = { db: IndexDb; pool: pg.Pool };
 
 /**
  * A pool like the one the read routes run their statements on: Ponder's read-only pool (createReadonlyPool in
- * node_modules/ponder/dist/esm/utils/pg.js), with its session settings, its search path (the build the index's
+ * Ponder's utils/pg.js), with its session settings, its search path (the build the index's
  * views read) and its size, under a drizzle instance as Ponder's `db` is; so a route's statement run here is the
  * route's statement less the HTTP request around it.
  */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type pg from "pg";
-import { indexSchemaState } from "../../server/store/index/indexDeployments.js";
+import { indexSchemaState } from "../../server/indexer/store/indexDeployments.js";
 
 /**
  * Synthetic index rows for the query benchmark, written straight into Ponder's tables by generate_series.

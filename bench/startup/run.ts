@@ -23,7 +23,7 @@ async function start(dataDir: string, port: number): Promise<Started> {
   const began = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), "start"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port), PONDER_TELEMETRY_DISABLED: "true" },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOKENHUB_DATA_DIR: dataDir, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stopped = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -100,6 +100,8 @@ export const runtimeConfigSchema = z.object({
   connections: z.object({ index: z.number().int().min(5), app: z.number().int().min(2) }),
   /** Where /metrics and /status are served without a token; null: on the API port, to `admin` tokens. */
   metricsServer: z.object({ port: z.number().int(), host: z.string() }).nullable(),
+  /** The indexer's credential for its own process's /metrics (its backfill's pace), new at each start. */
+  operatorSecret: z.string().optional(),
   rateLimits: z.object({ read: rateLimitPolicySchema, write: rateLimitPolicySchema, upload: rateLimitPolicySchema, anonymous: rateLimitPolicySchema }),
   webhooks: z.object({
     timeoutMs: z.number().int().positive(),

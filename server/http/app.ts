@@ -10,7 +10,7 @@ import type { ChainWriter } from "../services/transactions/chainWriter.js";
 import type { MediaStorage } from "../services/media/mediaStorage.js";
 import type { IndexDb } from "../services/collections/collections.js";
 import type { IndexFreshness } from "../services/chains/indexFreshness.js";
-import type { IndexReadiness } from "../services/chains/indexReadiness.js";
+import type { IndexReadiness } from "../indexer/indexReadiness.js";
 import type { Metrics } from "../services/observability/metrics.js";
 import type { RateLimiter } from "../services/projects/rateLimiter.js";
 import type { StoreDb } from "../store/database/db.js";
@@ -41,6 +41,7 @@ import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
 import { metadataRoutes } from "./routes/metadata.js";
 import { metadataWriteRoutes } from "./routes/metadataWrites.js";
 import { operationsRoutes } from "./routes/operations.js";
+import { type OperatorRoutesDeps, operatorRoutes } from "./routes/operator.js";
 import { permitsRoutes } from "./routes/permits.js";
 import { transactionsRoutes } from "./routes/transactions.js";
 import { webhooksRoutes } from "./routes/webhooks.js";
@@ -63,6 +64,7 @@ export type AppDeps = {
   lifecycle: ApiLifecycle;
   rateLimiter: RateLimiter;
   metrics: Metrics;
+  operator: Omit<OperatorRoutesDeps, "store" | "apiTokens">;
 };
 
 /**
@@ -119,6 +121,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", apiReferenceRoutes());
   app.route("/", indexQueryRoutes({ indexDb: deps.indexDb, store: deps.store, apiTokens: deps.apiTokens, settings: deps.runtime.indexOverHttp }));
+  app.route("/", operatorRoutes({ ...deps.operator, store: deps.store, apiTokens: deps.apiTokens }));
 
   const allowedMethods = allowedMethodsOf(app);
   app.all("*", (c) => {

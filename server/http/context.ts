@@ -2,7 +2,7 @@ import type { Logger } from "../logger.js";
 import type { ApiTokenCache } from "../services/projects/apiTokenCache.js";
 import type { Principal } from "../services/projects/apiTokens.js";
 import type { IndexFreshness } from "../services/chains/indexFreshness.js";
-import type { IndexReadiness } from "../services/chains/indexReadiness.js";
+import type { IndexReadiness } from "../indexer/indexReadiness.js";
 import type { StoreDb } from "../store/database/db.js";
 
 /** What middleware puts on a request's context for the handlers after it. */

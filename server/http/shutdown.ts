@@ -1,4 +1,5 @@
 import { isRpcError } from "../chain/rpc/rpcErrorKinds.js";
+import { isPonderShutdown, takeOverPonderStopHandlers } from "../indexer/ponderRuntime.js";
 import type { Logger } from "../logger.js";
 
 /**
@@ -30,7 +31,6 @@ export type ApiLifecycle = {
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** GraphQL, SQL over HTTP and holders read with a POST: served while the process drains, as every read is. */
 const POST_READS = /^\/(graphql$|sql\/|api\/(v1\/)?holders$)/;
-const STOP_EVENTS = ["SIGINT", "SIGTERM", "SIGQUIT", "uncaughtException", "unhandledRejection"] as const;
 /** Stage 2 waits at least this long, even when stage 1 used up the grace time: reads are short. */
 const CLOSING_WAIT_MS = 1_000;
 
@@ -83,32 +83,26 @@ export function createApiLifecycle(deps: { logger: Logger; graceMs: number }): A
       return draining;
     },
     installSignalHandlers() {
-      for (const event of STOP_EVENTS) {
-        // Ponder installed its handlers before it loaded this API (bin/utils/exit.js): they start its shutdown.
-        const ponderHandlers = process.listeners(event as "SIGTERM") as ((...args: unknown[]) => void)[];
-        process.removeAllListeners(event);
-        process.on(event, (...args: unknown[]) => {
-          const error = event.startsWith("SIG") ? undefined : args[0];
-          // Ponder's own shutdown signal, thrown where its work is cut: not a failure.
-          if ((error as Error | undefined)?.name === "ShutdownError") return;
-          // One chain's RPC failing never stops the service: that chain answers 503 (server/chain/rpc/rpcHealth.ts)
-          // while the others serve.
-          if (error !== undefined && isRpcError(error)) {
-            deps.logger.error(`${event} from a chain's RPC: the service goes on`, { error });
-            return;
-          }
-          if (draining !== undefined) {
-            if (error === undefined) deps.logger.info(`${event} while stopping: still waiting for requests in flight`);
-            else deps.logger.error(`${event} while stopping`, { error });
-            return;
-          }
-          if (error !== undefined) deps.logger.error(`${event}: stopping`, { error });
-          void lifecycle.drain(event).finally(() => {
-            if (ponderHandlers.length === 0) process.exit(error === undefined ? 0 : 1);
-            for (const handler of ponderHandlers) handler(...args);
-          });
+      // Ponder installed its handlers before it loaded this API: they start its shutdown (server/indexer/ponderRuntime.ts).
+      takeOverPonderStopHandlers((event, args, runPonder) => {
+        const error = event.startsWith("SIG") ? undefined : args[0];
+        if (isPonderShutdown(error)) return;
+        // One chain's RPC failing never stops the service: that chain answers 503 (server/chain/rpc/rpcHealth.ts)
+        // while the others serve.
+        if (error !== undefined && isRpcError(error)) {
+          deps.logger.error(`${event} from a chain's RPC: the service goes on`, { error });
+          return;
+        }
+        if (draining !== undefined) {
+          if (error === undefined) deps.logger.info(`${event} while stopping: still waiting for requests in flight`);
+          else deps.logger.error(`${event} while stopping`, { error });
+          return;
+        }
+        if (error !== undefined) deps.logger.error(`${event}: stopping`, { error });
+        void lifecycle.drain(event).finally(() => {
+          if (!runPonder()) process.exit(error === undefined ? 0 : 1);
         });
-      }
+      });
     },
   };
   return lifecycle;

@@ -11,10 +11,6 @@ import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { freePort, isPortFree } from "../ports.js";
 import { orphanFromPidFile } from "../processes.js";
-import type { Store } from "../store/database/db.js";
-import { forgetActivityDispatch } from "../store/activityDispatch.js";
-import { clearChainCache, dropIndexSchema } from "../store/index/indexReset.js";
-import { getRecordedGenesis, recordGenesis } from "../store/index/indexState.js";
 
 export type Progress = (component: string, message: string) => void;
 
@@ -184,22 +180,6 @@ export async function stopLocalChainOrphan(dataDir: string): Promise<number | un
   }
   fs.rmSync(pidFile, { force: true });
   return pid;
-}
-
-/**
- * The index of a chain whose genesis block changed (a reset local chain) describes a chain that no longer exists:
- * its cache and the index are dropped so both are rebuilt from the chain as it is now.
- */
-export async function resetIndexIfChainChanged(store: Store, indexSchemas: string[], chain: RuntimeChain, progress: Progress): Promise<void> {
-  const recorded = await getRecordedGenesis(store.db, chain.id);
-  if (recorded !== undefined && recorded !== chain.genesisHash) {
-    await clearChainCache(store.pool, chain.id);
-    for (const schema of indexSchemas) await dropIndexSchema(store.pool, schema);
-    // Its webhook events from the index start again from the new chain's first indexed block.
-    await forgetActivityDispatch(store.pool, chain.id);
-    progress("indexer", `chain ${chain.name} (${chain.id}) was reset (new genesis ${chain.genesisHash.slice(0, 10)}…): its index was reset and will be rebuilt`);
-  }
-  await recordGenesis(store.db, chain.id, chain.genesisHash);
 }
 
 export function redactUrl(url: string): string {

@@ -8,29 +8,25 @@ import type { Role, RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { prepareMasterKey } from "../services/keys/masterKeys.js";
 import { bootstrapFirstProject } from "../services/projects/projects.js";
-import { stopOrphanFromPidFile } from "../processes.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "../store/database/embeddedPostgres.js";
 import { recordedFactoryBlocks } from "../store/coreDeployments.js";
 import { createStore } from "../store/database/db.js";
-import { lockIndexSchema } from "../store/index/indexSchemaLock.js";
+import { lockIndexSchema } from "../indexer/store/indexSchemaLock.js";
 import { clearLeases } from "../store/coordination/leases.js";
 import { clearDeliveryLeases } from "../store/webhookDeliveries.js";
-import { buildingDeploymentKey } from "../store/index/indexDeployments.js";
-import { releaseIndexLock } from "../store/index/indexReset.js";
-import { getSetting } from "../store/index/indexState.js";
 import { migrateAppStore } from "../store/database/migrate.js";
 import { deleteEmptyProject } from "../store/projects.js";
-import { createApiReplica } from "./apiReplica.js";
+import { createApiReplica } from "../indexer/apiReplica.js";
 import { type Progress, resolveChain, stopLocalChain, stopLocalChainOrphan, watchUnreachableChains } from "./chains.js";
-import { FOLLOWER_DIR } from "./buildFollower.js";
 import { lockDataDir } from "./dataDirLock.js";
 import { checkPkcs11Token } from "./pkcs11Check.js";
-import { createIndexer, INDEXER_BESIDE_DIR } from "./indexer.js";
-import type { UnreachableChain } from "./ponderLaunch.js";
-import { StartAborted, throwIfAborted } from "./indexerStartup.js";
+import { createIndexer } from "../indexer/indexer.js";
+import { releaseOrphanedBuild, stopOrphanedPonders } from "../indexer/orphans.js";
+import type { UnreachableChain } from "../indexer/ponderLaunch.js";
+import { StartAborted, throwIfAborted } from "../indexer/indexerStartup.js";
 
 export type { Progress } from "./chains.js";
-export { StartAborted } from "./indexerStartup.js";
+export { StartAborted } from "../indexer/indexerStartup.js";
 
 export type StartupReport = {
   role: Role;
@@ -85,13 +81,7 @@ export async function startTokenhub(
     stopSteps.push({ name: "the data directory lock", run: async () => lock.release() });
     if (lock.takenOverFrom) progress("lock", `took the data directory over from pid ${lock.takenOverFrom.pid}, which is gone`);
     // What a start that did not get to clean up left running: stopped before anything else touches the data.
-    // The Ponder process, and the indexers beside it while a changed index was built (server/runtime/indexer.ts).
-    const orphanedApi = await stopOrphanFromPidFile(path.join(settings.dataDir, "ponder.pid"), "ponder");
-    const orphanedIndexer = (await stopOrphanFromPidFile(path.join(settings.dataDir, INDEXER_BESIDE_DIR, "ponder.pid"), "ponder")) ?? orphanedApi;
-    if (orphanedIndexer !== undefined) progress("indexer", `stopped the indexer an earlier start left running (pid ${orphanedIndexer})`);
-    // And the one that kept the answering build following the chain meanwhile (server/runtime/buildFollower.ts).
-    const orphanedFollower = await stopOrphanFromPidFile(path.join(settings.dataDir, FOLLOWER_DIR, "ponder.pid"), "ponder");
-    if (orphanedFollower !== undefined) progress("indexer", `stopped the indexer of the answering build an earlier start left running (pid ${orphanedFollower})`);
+    const orphaned = await stopOrphanedPonders(settings.dataDir, progress);
     const orphanedChain = await stopLocalChainOrphan(settings.dataDir);
     if (orphanedChain !== undefined) progress("chain", `stopped the local chain an earlier start left running (pid ${orphanedChain}), its state saved`);
     throwIfAborted(signal);
@@ -129,11 +119,8 @@ export async function startTokenhub(
           : `cloud keys' master key ${masterKey.id} from ${masterKey.source}`,
       );
     }
-    // Ponder's own unlock on exit loses the race with its exit; after an owner that did not stop in order, the
-    // lock its indexer left would make this start wait for it to expire (about half a minute).
-    if (role !== "api" && (orphanedIndexer !== undefined || lock.takenOverFrom !== undefined)) {
-      await releaseIndexLock(store.pool, (await getSetting(store.db, buildingDeploymentKey(settings.indexSchema))) ?? settings.indexSchema);
-    }
+    // After an owner that did not stop in order, the lock its indexer left would make this start wait for it.
+    if (role !== "api" && (orphaned.indexer || lock.takenOverFrom !== undefined)) await releaseOrphanedBuild(store, settings.indexSchema);
     // Before the HTTP server listens, so a client that waits for /health can use the token at once. Undone if this
     // start fails: its one-time token would never have been shown.
     // By the indexer when the roles are split: it starts first, and N replicas starting at once would race for it.

@@ -1,10 +1,12 @@
 import type pg from "pg";
 import type { Hex } from "viem";
+import { chainIdBounds, idBlockSql } from "../indexer/store/indexReads.js";
 import type { Queryable } from "./transactions.js";
 
 /**
- * Data access for the dispatcher of index events (server/services/webhooks/activityEvents.ts): the index's `activity` rows and
- * Ponder's checkpoints (in the index schema), the dispatcher's cursor and the rows it has seen (migration 0130).
+ * Data access for the dispatcher of index events (server/services/webhooks/activityEvents.ts): the index's `activity`
+ * rows, how far the index has reached (server/indexer/store/indexReads.ts), the dispatcher's cursor and the rows it has
+ * seen (migration 0130).
  */
 
 /** A row of the index's `activity` table (ponder.schema.ts). */
@@ -21,41 +23,17 @@ export type ActivityRow = {
   data: Record<string, string | null>;
 };
 
-/** A suffix above every part number: `checkpoint + ID_CEILING` sorts after every activity id of that checkpoint. */
+/** A suffix above every part number: an event's id + ID_CEILING sorts after every activity id of that event. */
 const ID_CEILING = "99999";
-
-/**
- * Where a Ponder checkpoint, and so an activity id, holds its block number (SQL positions, from 1): after the block's
- * timestamp (10 digits) and the chain id (16), zero-padded to 16 digits. Ids sort by timestamp first, and a new
- * branch's blocks may be older than the blocks they replace (anvil mines them at the common ancestor's time), so how far
- * the index has reached on a chain is compared by block number.
- */
-const BLOCK_NUMBER_FROM = 27;
-const BLOCK_NUMBER_DIGITS = 16;
 
 const quoted = (schema: string) => `"${schema.replaceAll('"', '""')}"`;
 
-/** How far Ponder has indexed a chain and what of it is final; undefined before it started on the chain. */
+/**
+ * How far the index has reached a chain and what of it is final, as activity ids (every row id at or below `latest`
+ * is of an indexed event); undefined before the indexer started on the chain.
+ */
 export async function indexProgress(db: Queryable, indexSchema: string, chainId: number): Promise<{ latest: string; finalized: string } | undefined> {
-  const { rows } = await db
-    .query<{ latest_checkpoint: string; finalized_checkpoint: string }>(
-      `SELECT latest_checkpoint, finalized_checkpoint FROM ${quoted(indexSchema)}._ponder_checkpoint WHERE chain_id = $1`,
-      [chainId],
-    )
-    .catch((error: { code?: string }) => {
-      // The index schema is not created yet (the indexer is starting): nothing indexed.
-      if (error.code === "42P01") return { rows: [] };
-      throw error;
-    });
-  return rows[0] === undefined ? undefined : { latest: rows[0].latest_checkpoint + ID_CEILING, finalized: rows[0].finalized_checkpoint + ID_CEILING };
-}
-
-/** Whether Ponder finished backfilling every chain (it never unmarks this while it runs). */
-export async function indexIsReady(db: Queryable, indexSchema: string): Promise<boolean> {
-  const { rows } = await db
-    .query<{ ready: string | null }>(`SELECT value ->> 'is_ready' AS ready FROM ${quoted(indexSchema)}._ponder_meta WHERE key = 'app'`)
-    .catch(() => ({ rows: [] as { ready: string | null }[] }));
-  return rows[0]?.ready === "1";
+  return await chainIdBounds(db, indexSchema, chainId, ID_CEILING);
 }
 
 type Row = {
@@ -164,10 +142,10 @@ export async function insertSeen(db: Queryable, chainId: number, seen: readonly 
 export async function takeRemovedSeen(db: Queryable, indexSchema: string, chainId: number, latest: string): Promise<SeenRow[]> {
   const { rows } = await db.query<{ activity_id: string; block_hash: Hex; event_ids: string[] }>(
     `DELETE FROM tokenhub_app.webhook_index_seen s
-      WHERE s.chain_id = $1 AND substr(s.activity_id, $3, $4) <= substr($2, $3, $4)
+      WHERE s.chain_id = $1 AND ${idBlockSql("s.activity_id")} <= ${idBlockSql("$2")}
         AND NOT EXISTS (SELECT 1 FROM ${quoted(indexSchema)}.activity a WHERE a.id = s.activity_id AND a.block_hash = s.block_hash)
       RETURNING s.activity_id, s.block_hash, s.event_ids::text[] AS event_ids`,
-    [chainId, latest, BLOCK_NUMBER_FROM, BLOCK_NUMBER_DIGITS],
+    [chainId, latest],
   );
   return rows.map((row) => ({ activityId: row.activity_id, blockHash: row.block_hash, eventIds: row.event_ids })).sort((a, b) => (a.activityId < b.activityId ? -1 : 1));
 }

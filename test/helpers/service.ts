@@ -78,7 +78,6 @@ export async function startTestService(
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    PONDER_TELEMETRY_DISABLED: "true",
     TOKENHUB_DATA_DIR: dataDir,
     PORT: String(port),
     TOKENHUB_ADMIN_TOKEN: adminToken,
@@ -280,7 +279,7 @@ export async function queryDatabase<T extends pg.QueryResultRow>(connectionStrin
   }
 }
 
-/** The build the index schema's views read (server/store/index/indexDeployments.ts). */
+/** The build the index schema's views read (server/indexer/store/indexDeployments.ts). */
 export async function answeringBuild(databaseUrl: string): Promise<string> {
   const [view] = await queryDatabase<{ definition: string }>(databaseUrl, "SELECT definition FROM pg_views WHERE schemaname = 'tokenhub_index' AND viewname = '_ponder_meta'");
   return /FROM (\w+)\._ponder_meta/.exec(view!.definition)![1]!;

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../server/ports.js";
 import { queryDatabase, startTestService, type TestService } from "../helpers/service.js";
@@ -25,6 +26,24 @@ async function call(path: string, init: RequestInit & { token?: string | null } 
   const contentType = response.headers.get("content-type");
   return { status: response.status, contentType, body: contentType?.includes("json") ? JSON.parse(text) : text };
 }
+
+/**
+ * A request sent as written, with the request target a client like fetch would normalise first (dot segments, the
+ * absolute form): the status line's code, and the body.
+ */
+async function raw(baseUrl: string, method: string, target: string, token?: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  const authorization = token === undefined ? "" : `Authorization: Bearer ${token}\r\n`;
+  socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${authorization}Connection: close\r\n\r\n`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) };
+}
+
+/** Spellings of /metrics and /status that Ponder's router answers as those routes (its URL parser resolves them). */
+const OTHER_SPELLINGS = ["/./metrics", "/status/../metrics", "/%2e/status", "http://elsewhere.example/metrics"];
 
 /** The `sql` parameter as @ponder/client sends it (superjson). */
 const sqlQuery = (sql: string) => `sql=${encodeURIComponent(JSON.stringify({ json: { sql, params: [] } }))}`;
@@ -156,6 +175,15 @@ describe("operator routes", () => {
     expect((await call("/health", { token: null })).status).toBe(200);
   });
 
+  it("guards every other spelling of them as well, and HEAD", async () => {
+    for (const target of OTHER_SPELLINGS) {
+      expect({ target, ...(await raw(service.baseUrl, "GET", target)) }).toMatchObject({ target, status: 401, body: expect.stringContaining('"code":"UNAUTHORIZED"') });
+      expect({ target, status: (await raw(service.baseUrl, "GET", target, service.adminToken)).status }).toEqual({ target, status: 200 });
+    }
+    expect((await raw(service.baseUrl, "HEAD", "/metrics")).status).toBe(401);
+    expect((await raw(service.baseUrl, "HEAD", "/metrics", service.adminToken)).status).toBe(200);
+  });
+
   it("serves them on TOKENHUB_METRICS_PORT without a token, and not on the API port, when that is set; TOKENHUB_PUBLIC_INDEX opens GraphQL and SQL", async () => {
     const metricsPort = await freePort();
     const other = await startTestService({ env: { TOKENHUB_METRICS_PORT: String(metricsPort), TOKENHUB_PUBLIC_INDEX: "true" } });
@@ -171,6 +199,7 @@ describe("operator routes", () => {
       const onApiPort = await fetch(`${other.baseUrl}/metrics`, { headers: { authorization: `Bearer ${other.adminToken}` } });
       expect((await fetch(`${other.baseUrl}/status`, { headers: { authorization: `Bearer ${other.adminToken}` } })).status).toBe(404);
       expect((await fetch(`${other.baseUrl}/%6Detrics`)).status).toBe(404);
+      for (const target of OTHER_SPELLINGS) expect({ target, status: (await raw(other.baseUrl, "GET", target, other.adminToken)).status }).toEqual({ target, status: 404 });
       expect(onApiPort.status).toBe(404);
       expect(await onApiPort.json()).toEqual({ success: false, error: "/metrics is served on the metrics port (TOKENHUB_METRICS_PORT).", code: "NOT_FOUND" });
       const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);

@@ -77,7 +77,7 @@ describe("what makes a new build of the index", { timeout: 240_000 }, () => {
     const described = routes.replace(/description: "([^"]+)"/, 'description: "$1 (changed by the build scope test)"');
     expect(described).not.toBe(routes);
     fs.writeFileSync(path.join(copy, "server/http/routes/erc721.ts"), described);
-    appendTo("server/store/index/indexState.ts", "\n// A store query's file, changed by the build scope test.\n");
+    appendTo("server/indexer/store/indexState.ts", "\n// A store query's file, changed by the build scope test.\n");
     const from = service.output().length;
     await service.start();
 

@@ -12,7 +12,7 @@ import { unknownVariableWarnings } from "../../server/config/env.js";
  */
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
-/** The API's drain (TOKENHUB_SHUTDOWN_GRACE_MS, 10 s) plus Ponder's own stop (ponderProcess.ts, 15 s). */
+/** The API's drain (TOKENHUB_SHUTDOWN_GRACE_MS, 10 s) plus Ponder's own stop (server/indexer/ponderProcess.ts, 15 s). */
 const STOP_NEEDS_S = 25;
 
 /** A systemd unit's keys by section; a key given twice keeps every value, in order. */
@@ -61,6 +61,8 @@ describe("the systemd units", () => {
     // Each process its own data directory (one owner each); replicas on one host each their own port.
     expect(own.TOKENHUB_DATA_DIR).toMatch(/^\/var\/lib\/tokenhub\//);
     if (role === "api") expect(own).toMatchObject({ PORT: "%i", TOKENHUB_DATA_DIR: "/var/lib/tokenhub/api-%i" });
+    // The shebang's `node` is the Node 24 that npm install put in the project's node_modules/.bin.
+    expect(own.PATH?.split(":")[0]).toBe("/opt/tokenhub/node_modules/.bin");
   });
 
   it("share one environment file with what the split roles need, every variable known", () => {

@@ -53,7 +53,7 @@ describe.skipIf(!url)("prepared statements", () => {
         await admin.query(`CREATE SCHEMA ${build}; CREATE TYPE ${build}.kind AS ENUM ('erc20', 'erc721');
           CREATE TABLE ${build}.collection (address text, kind ${build}.kind); INSERT INTO ${build}.collection VALUES ('0x1', '${kind}')`);
       }
-      // As server/store/index/indexDeployments.ts switches a view, in one transaction.
+      // As server/indexer/store/indexDeployments.ts switches a view, in one transaction.
       const viewOnto = (build: string) =>
         admin.query(`BEGIN; DROP VIEW IF EXISTS tokenhub_test_views.collection; CREATE VIEW tokenhub_test_views.collection AS SELECT * FROM ${build}.collection; COMMIT`);
       await admin.query("CREATE SCHEMA tokenhub_test_views");

@@ -1,6 +1,6 @@
 import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { IndexReadiness } from "../../services/chains/indexReadiness.js";
+import type { IndexReadiness } from "../../indexer/indexReadiness.js";
 import type { AppEnv } from "../context.js";
 
 /** Seconds a client is told to wait before asking again while the index backfills. */

@@ -135,7 +135,7 @@ function graphqlRefusals(timeoutMs: number): MiddlewareHandler<AppEnv> {
 
 /**
  * GraphQL and SQL over HTTP, Ponder's (decisions.md, "GraphQL and SQL over HTTP"): behind a `read` token unless the
- * index is public, on connections of their own with a statement timeout (server/store/index/indexQueryPool.ts). GET /graphql
+ * index is public, on connections of their own with a statement timeout (server/indexer/store/indexQueryPool.ts). GET /graphql
  * is tokenhub's GraphiQL page, open to all, in place of Ponder's, which loads its files from a CDN.
  */
 export function indexQueryRoutes(deps: IndexQueryDeps) {

@@ -3,7 +3,7 @@ import type { Hex, PublicClient } from "viem";
 import { NotFoundError, NotReadyError, ValidationError } from "../../errors.js";
 import type { ReadAfter } from "../../schemas/readAfter.js";
 import type { StoreDb } from "../../store/database/db.js";
-import { indexedBlockOf, indexedBlocksOf } from "../../store/index/indexState.js";
+import { indexedBlockOf, indexedBlocksOf } from "../../indexer/store/indexReads.js";
 import { findProjectOperation } from "../../store/operations.js";
 
 export type IndexFreshness = {

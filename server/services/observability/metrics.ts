@@ -10,12 +10,6 @@ export type Metrics = ReturnType<typeof createMetrics>;
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const CHAIN_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800];
 
-/** Ponder keeps its registry on `globalThis.PONDER_COMMON.metrics`; outside Ponder (a script, a test) a new one. */
-export function ponderRegistry(): Registry {
-  const registry = (globalThis as { PONDER_COMMON?: { metrics?: { registry?: unknown } } }).PONDER_COMMON?.metrics?.registry;
-  return registry instanceof Registry ? registry : new Registry();
-}
-
 export function createMetrics(registry: Registry) {
   const registers = [registry];
   return {

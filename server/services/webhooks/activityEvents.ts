@@ -6,7 +6,6 @@ import {
   type ActivityRow,
   forgetFinalSeen,
   hasActivityTable,
-  indexIsReady,
   indexProgress,
   insertSeen,
   lockCursor,
@@ -16,6 +15,7 @@ import {
   seedSeen,
   takeRemovedSeen,
 } from "../../store/activityDispatch.js";
+import { isBuildReady } from "../../indexer/store/indexReads.js";
 import { findNoncePermits, findOwnedCollections, type OwnedCollection } from "../../store/activityOwners.js";
 import { giveWayToIndexer, isLockNotAvailable, withTransaction } from "../../store/database/db.js";
 import type { Queryable } from "../../store/transactions.js";
@@ -49,7 +49,7 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
       if (cursor === undefined) {
         // The first pass on this chain: what the index holds happened before anyone could subscribe. Once backfilled,
         // everything from there on is new.
-        if (await indexIsReady(client, indexSchema)) await saveCursor(client, chainId, await seedSeen(client, indexSchema, chainId, progress.finalized));
+        if (await isBuildReady(client, indexSchema)) await saveCursor(client, chainId, await seedSeen(client, indexSchema, chainId, progress.finalized));
         return;
       }
       const removed = await takeRemovedSeen(client, indexSchema, chainId, progress.latest);

@@ -55,7 +55,7 @@ export function preparedStatement<Row>(db: object, name: string, build: () => SQ
 
 /**
  * PostgreSQL refuses a prepared statement whose result row type changed since it was prepared: the index schema's
- * views now name another build's tables (server/store/index/indexDeployments.ts), whose enum types are that build's own.
+ * views now name another build's tables (server/indexer/store/indexDeployments.ts), whose enum types are that build's own.
  */
 function isStalePlan(error: unknown): boolean {
   return error instanceof Error && (error as { code?: string }).code === "0A000" && error.message.includes("cached plan must not change result type");

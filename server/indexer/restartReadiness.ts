@@ -2,22 +2,14 @@ import { createPublicClient, http, numberToHex } from "viem";
 import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
 import { forgetActivityDispatch } from "../store/activityDispatch.js";
-import { clearChainCache, dropIndexSchema } from "../store/index/indexReset.js";
-import { indexedBlockOf } from "../store/index/indexState.js";
-import { markIndexFinal } from "../store/index/localFinality.js";
-import { holdReadyUntil, type ReadyFloor } from "../store/index/readyHold.js";
-import type { Progress } from "./chains.js";
-
-/**
- * How many blocks behind the head Ponder 0.16 takes a chain's finalized block to be (its utils/finality.ts, by chain
- * id; it has no setting). Ponder's crash recovery keeps only what is final by that count.
- */
-export function ponderFinalityBlocks(chainId: number): number {
-  if ([1, 3, 4, 5, 42, 11155111].includes(chainId)) return 65;
-  if ([137, 80001].includes(chainId)) return 200;
-  if ([42161, 42170, 421611, 421613].includes(chainId)) return 240;
-  return 30;
-}
+import type { Store } from "../store/database/db.js";
+import { clearChainCache, dropIndexSchema } from "./store/indexReset.js";
+import { getRecordedGenesis, recordGenesis } from "./store/indexState.js";
+import { indexedBlockOf } from "./store/indexReads.js";
+import { markIndexFinal } from "./store/localFinality.js";
+import { holdReadyUntil, type ReadyFloor } from "./store/readyHold.js";
+import type { Progress } from "../runtime/chains.js";
+import { ponderFinalityBlocks } from "./ponderInternals.js";
 
 /**
  * Before Ponder starts on a build it ran before (a restart):
@@ -26,7 +18,7 @@ export function ponderFinalityBlocks(chainId: number): number {
  *   block Ponder reads at its start is the head the chain had, and what the index holds is then marked final. Ponder's
  *   backfill resumes from its last indexed block up to that head, and its live sync starts after it;
  * - every chain gets a floor, the block its index held before the stop and the chain's head now, below which the build
- *   does not say it is ready (server/store/index/readyHold.ts).
+ *   does not say it is ready (server/indexer/store/readyHold.ts).
  * A first build has no earlier answers to keep: nothing is done for it.
  */
 export async function prepareRestart(pool: pg.Pool, build: string, chains: RuntimeChain[], progress: Progress): Promise<void> {
@@ -56,4 +48,20 @@ export async function prepareRestart(pool: pg.Pool, build: string, chains: Runti
     floors.push({ chainId: chain.id, block: Math.max(held[index]!, head) });
   }
   await holdReadyUntil(pool, build, floors);
+}
+
+/**
+ * The index of a chain whose genesis block changed (a reset local chain) describes a chain that no longer exists:
+ * its cache and the index are dropped so both are rebuilt from the chain as it is now.
+ */
+export async function resetIndexIfChainChanged(store: Store, indexSchemas: string[], chain: RuntimeChain, progress: Progress): Promise<void> {
+  const recorded = await getRecordedGenesis(store.db, chain.id);
+  if (recorded !== undefined && recorded !== chain.genesisHash) {
+    await clearChainCache(store.pool, chain.id);
+    for (const schema of indexSchemas) await dropIndexSchema(store.pool, schema);
+    // Its webhook events from the index start again from the new chain's first indexed block.
+    await forgetActivityDispatch(store.pool, chain.id);
+    progress("indexer", `chain ${chain.name} (${chain.id}) was reset (new genesis ${chain.genesisHash.slice(0, 10)}…): its index was reset and will be rebuilt`);
+  }
+  await recordGenesis(store.db, chain.id, chain.genesisHash);
 }

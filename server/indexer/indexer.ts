@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Settings } from "../config/env.js";
@@ -5,30 +6,32 @@ import type { Role, RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { freePort, isPortFree } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
-import { dropIndexSchema, releaseIndexLock } from "../store/index/indexReset.js";
+import { dropIndexSchema, releaseIndexLock } from "./store/indexReset.js";
 import {
-  buildingDeploymentKey,
   deploymentSchemaName,
   dropRetiredDeployments,
   indexSchemaState,
+  liveQueryNotifySql,
   moveLegacyIndex,
   pointViewsAt,
   recordBuildIndexVersion,
+  recordBuildingDeployment,
   recordDeployment,
   recordedDeployments,
-} from "../store/index/indexDeployments.js";
-import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
-import { keepIndexesThroughRecovery } from "../store/index/keptIndexes.js";
-import { type Progress, resetIndexIfChainChanged } from "./chains.js";
+} from "./store/indexDeployments.js";
+import { indexedBlockOf } from "./store/indexReads.js";
+import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
+import type { Progress } from "../runtime/chains.js";
 import { createApiReplica } from "./apiReplica.js";
 import { type BuildFollower, FOLLOWER_SHARE, followAnsweringBuild, followerShare } from "./buildFollower.js";
 import { forgetIndexingProgram, saveIndexingProgram } from "./indexingProgram.js";
 import { type ProgressReport, startProgressReport } from "./indexProgress.js";
-import { prepareRestart } from "./restartReadiness.js";
+import { prepareRestart, resetIndexIfChainChanged } from "./restartReadiness.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { readyWithin, restoreIndexesAfterRecovery, throwIfAborted, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
-import { liveQueryNotifySql, type PonderProcess, ponderVersion } from "./ponderProcess.js";
-import { labelledOutput, launchPonder, PORT_TAKEN, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
+import { OTHER_BUILD_LOG, PORT_TAKEN_LOG, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
+import { labelledOutput, launchPonder, ROOT_DIR, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 
 /** Under the data directory: the indexer's files while the API of role `all` runs beside it. */
 export const INDEXER_BESIDE_DIR = "indexer";
@@ -50,7 +53,7 @@ export type Indexer = {
 
 /**
  * The Ponder process (indexer and API) and the build of the index it runs. Each set of indexing code, chains and
- * contracts is a build in a schema of its own (server/store/index/indexDeployments.ts): a changed one is built beside the
+ * contracts is a build in a schema of its own (server/indexer/store/indexDeployments.ts): a changed one is built beside the
  * build that answers, from Ponder's RPC cache where it holds the blocks, and replaces it once complete. While a chain
  * is unreachable, Ponder cannot start with it (it asks every RPC for its chain id first): the chains that serve are a
  * build of their own until it answers.
@@ -67,7 +70,7 @@ export function createIndexer(deps: {
 }): Indexer {
   const { settings, store, progress, signal } = deps;
   let ponder: PonderProcess | undefined;
-  /** The build this indexer runs (server/store/index/indexDeployments.ts); the index schema's views read the one that answers. */
+  /** The build this indexer runs (server/indexer/store/indexDeployments.ts); the index schema's views read the one that answers. */
   let schema = settings.indexSchema;
   let stopping = false;
   let unexpectedExit: (code: number | null) => void = () => undefined;
@@ -145,7 +148,7 @@ export function createIndexer(deps: {
     await recordBuildIndexVersion(store.db, schema, settings.indexVersion);
     await prepareRestart(store.pool, schema, chains, progress);
     // API replicas read the progress of the build under way from the schema named here.
-    await putSetting(store.db, buildingDeploymentKey(settings.indexSchema), schema);
+    await recordBuildingDeployment(store.db, settings.indexSchema, schema);
     const answering = state.kind === "views" && state.deployment !== schema ? state.deployment : undefined;
     if (answering !== undefined) progress("indexer", `indexing code or indexed contracts changed: building the index in schema ${schema}; ${answering} answers until it is done`);
     return { beside: answering };
@@ -183,7 +186,10 @@ export function createIndexer(deps: {
     const ponderSettings = apiBeside ? await startApiBeside(chains, unreachable) : settings;
     const localUrl = urlOf(ponderSettings);
     const indexed = follower === undefined ? chains : chains.map((chain) => followerShare(chain, 1 - FOLLOWER_SHARE));
-    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, indexed, unreachable);
+    // What the build's progress report shows as the pace comes from this Ponder's /metrics, which the API of role `all`
+    // guards: it lets this credential, new at each start, through (server/http/routes/operator.ts).
+    const operatorSecret = crypto.randomBytes(32).toString("hex");
+    const runtimeFile = writeRuntimeFile(ponderSettings, apiBeside ? "indexer" : deps.role, schema, indexed, unreachable, operatorSecret);
 
     progress("indexer", `starting Ponder ${ponderVersion()} on schema ${schema}`);
     // Ponder moves to the next port when its own is taken; the service would then answer where nobody looks. Checked
@@ -196,8 +202,8 @@ export function createIndexer(deps: {
       const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
-          if (PORT_TAKEN.test(text)) portTaken = true;
-          if (OTHER_BUILD.test(text)) otherBuild = true;
+          if (PORT_TAKEN_LOG.test(text)) portTaken = true;
+          if (OTHER_BUILD_LOG.test(text)) otherBuild = true;
           deps.ponderOutput(chunk);
         },
       });
@@ -228,7 +234,7 @@ export function createIndexer(deps: {
       indexSchema: settings.indexSchema,
       build: schema,
       chains,
-      metricsUrl: `${localUrl}/metrics`,
+      metrics: { url: `${localUrl}/metrics`, authorization: `Bearer ${operatorSecret}` },
       progress,
     });
     report = building;
@@ -283,7 +289,4 @@ export function createIndexer(deps: {
     },
   };
 }
-
-/** What Ponder says when its schema was built by other indexing code. */
-const OTHER_BUILD = /was previously used by a different Ponder app/;
 

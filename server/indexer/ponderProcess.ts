@@ -1,40 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnOwnedChild } from "../processes.js";
-
-/** Ponder exports no package.json subpath: its root is three levels above its ESM entry (dist/esm/index.js). */
-function ponderRoot(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.resolve("ponder"))), "..", "..");
-}
-
-export function ponderVersion(): string {
-  return (JSON.parse(fs.readFileSync(path.join(ponderRoot(), "package.json"), "utf8")) as { version: string }).version;
-}
-
-/**
- * The statements with which Ponder's views pattern (`--views-schema`) makes live queries on the views schema
- * (`/sql/live` of a `ponder serve` on it) hear of each indexed block: Ponder's own SQL, from the module of the pinned
- * version that writes it (not exported by the package), so that the views can be switched in one transaction here.
- */
-export async function liveQueryNotifySql(viewsSchema: string, schema: string): Promise<string[]> {
-  const onchain = (await import(pathToFileURL(path.join(ponderRoot(), "dist", "esm", "drizzle", "onchain.js")).href)) as {
-    getLiveQueryChannelName(schema: string): string;
-    getLiveQueryNotifyProcedureSql(options: { schema: string; channel: string }): string;
-    getLiveQueryNotifyProcedureName(): string;
-    getViewsLiveQueryNotifyTriggerName(viewsSchema: string): string;
-  };
-  return [
-    onchain.getLiveQueryNotifyProcedureSql({ schema: viewsSchema, channel: onchain.getLiveQueryChannelName(viewsSchema) }),
-    `CREATE OR REPLACE TRIGGER "${onchain.getViewsLiveQueryNotifyTriggerName(viewsSchema)}" AFTER INSERT OR UPDATE OR DELETE ON "${schema}"."_ponder_checkpoint"
-       FOR EACH STATEMENT EXECUTE PROCEDURE "${viewsSchema}".${onchain.getLiveQueryNotifyProcedureName()}`,
-  ];
-}
-
-function ponderBin(): string {
-  return path.join(ponderRoot(), "dist", "esm", "bin", "ponder.js");
-}
+import { PONDER_SHUTDOWN_GRACE_MS, ponderBin } from "./ponderInternals.js";
 
 export type PonderProcess = {
   pid: number;
@@ -45,8 +12,8 @@ export type PonderProcess = {
   stop(): Promise<void>;
 };
 
-/** Beyond the API's own drain time: Ponder's shutdown of its indexer and database (it allows itself 5 s). */
-const STOP_MARGIN_MS = 15_000;
+/** Beyond the API's own drain time: Ponder's shutdown of its indexer and database (it allows itself 5 s), and more. */
+const STOP_MARGIN_MS = 3 * PONDER_SHUTDOWN_GRACE_MS;
 
 /**
  * Runs `ponder start` (indexer and HTTP server in one process) or `ponder serve` from the project root. Its pid is written to the data

@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { createPublicClient, http } from "viem";
 import type { RuntimeChain } from "../config/runtime.js";
-import { restoreKeptIndexes } from "../store/index/keptIndexes.js";
-import type { Progress } from "./chains.js";
+import { restoreKeptIndexes } from "./store/keptIndexes.js";
+import type { Progress } from "../runtime/chains.js";
 import type { PonderProcess } from "./ponderProcess.js";
 
 /** Thrown by a wait of the start-up when a stop was asked for meanwhile. */
@@ -48,7 +48,7 @@ export async function waitForHealth(baseUrl: string, ponder: PonderProcess, prob
 
 /**
  * Once Ponder answers (its recovery is done before its HTTP server starts): indexes kept out of its recovery's way
- * that did not get their names back in it get them now (server/store/index/keptIndexes.ts).
+ * that did not get their names back in it get them now (server/indexer/store/keptIndexes.ts).
  */
 export async function restoreIndexesAfterRecovery(pool: pg.Pool, build: string, progress: Progress): Promise<void> {
   const { restored, dropped } = await restoreKeptIndexes(pool, build);

@@ -1,5 +1,6 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
+import { META_TABLE, OWN_TABLE_PATTERN } from "../ponderInternals.js";
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -11,8 +12,8 @@ const KEPT_PREFIX = "tokenhub_kept_";
  * then creates them again once its backfill is done (`CREATE INDEX IF NOT EXISTS`): a restart rebuilt every index of
  * the whole index, 6.6 s of a 22.7 s restart at 300,000 events and growing with the index. Before Ponder starts, the
  * build's indexes are renamed out of its way (their own name kept in their comment), and a trigger gives them their
- * names back in the transaction of Ponder's recovery, at its last statement (the update of `_ponder_meta`, after the
- * drops): its creation after the backfill then finds them and does nothing, and there is no moment in which Ponder
+ * names back in the transaction of Ponder's recovery, at its last statement (the update of its meta table, after
+ * the drops): its creation after the backfill then finds them and does nothing, and there is no moment in which Ponder
  * could make them again. Renamed indexes still serve the reads of the build meanwhile. Indexes that back a constraint
  * (primary keys) and Ponder's own tables' are left alone: its recovery keeps those. Kept indexes of a start that ended
  * before their restoration are kept as they are. Returns how many are kept.
@@ -24,14 +25,15 @@ export async function keepIndexesThroughRecovery(pool: pg.Pool, build: string): 
        JOIN pg_class c ON c.oid = i.indexrelid
        JOIN pg_class t ON t.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND t.relname NOT LIKE '\\_%' AND NOT starts_with(c.relname, $2)
+      WHERE n.nspname = $1 AND t.relname NOT LIKE $3 AND NOT starts_with(c.relname, $2)
         AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
-    [build, KEPT_PREFIX],
+    [build, KEPT_PREFIX, OWN_TABLE_PATTERN],
   );
   const schema = quoted(build);
+  const meta = `${schema}.${quoted(META_TABLE)}`;
   return await withTransaction(pool, async (client) => {
-    const { rows: meta } = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`${schema}._ponder_meta`]);
-    if (!meta[0]?.found) return 0;
+    const { rows: found } = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [meta]);
+    if (!found[0]?.found) return 0;
     for (const { name, oid } of rows) {
       const kept = `${KEPT_PREFIX}${oid}`;
       await client.query(`ALTER INDEX ${schema}.${quoted(name)} RENAME TO ${quoted(kept)}`);
@@ -55,10 +57,8 @@ export async function keepIndexesThroughRecovery(pool: pg.Pool, build: string): 
         END LOOP;
         RETURN NULL;
       END $$`);
-    await client.query(`DROP TRIGGER IF EXISTS tokenhub_restore_kept_indexes ON ${schema}._ponder_meta`);
-    await client.query(
-      `CREATE TRIGGER tokenhub_restore_kept_indexes AFTER UPDATE ON ${schema}._ponder_meta FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.tokenhub_restore_kept_indexes()`,
-    );
+    await client.query(`DROP TRIGGER IF EXISTS tokenhub_restore_kept_indexes ON ${meta}`);
+    await client.query(`CREATE TRIGGER tokenhub_restore_kept_indexes AFTER UPDATE ON ${meta} FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.tokenhub_restore_kept_indexes()`);
     return rows.length;
   });
 }

@@ -7,10 +7,20 @@ import { type PonderProcess, startPonder } from "./ponderProcess.js";
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
+/** The pid file of each Ponder process, in the data directory it runs with (orphans.ts reads it after a crash). */
+export const PONDER_PID_FILE = "ponder.pid";
+
 export type UnreachableChain = { config: ChainConfig; reason: string };
 
 /** What the Ponder process reads (ponder.config.ts, src/api/index.ts): the resolved chains, the schema, the role. */
-export function writeRuntimeFile(settings: Settings, role: Role, schema: string, chains: RuntimeChain[], unreachable: UnreachableChain[]): string {
+export function writeRuntimeFile(
+  settings: Settings,
+  role: Role,
+  schema: string,
+  chains: RuntimeChain[],
+  unreachable: UnreachableChain[],
+  operatorSecret?: string,
+): string {
   const runtimeFile = runtimeFilePath(settings.dataDir);
   writeRuntimeConfig(runtimeFile, {
     role,
@@ -34,6 +44,7 @@ export function writeRuntimeFile(settings: Settings, role: Role, schema: string,
     metricsServer: settings.metricsPort === undefined ? null : { port: settings.metricsPort, host: settings.host },
     rateLimits: settings.rateLimits,
     webhooks: settings.webhooks,
+    ...(operatorSecret === undefined ? {} : { operatorSecret }),
   });
   return runtimeFile;
 }
@@ -79,9 +90,6 @@ export function labelledOutput(label: string, write: (chunk: Buffer) => void): (
   };
 }
 
-/** What Ponder says when the port it was given is taken (it then listens on the next one). */
-export const PORT_TAKEN = /Port in use/;
-
 /** Ponder (`start`: indexer and API; `serve`: API on another process's index) with this service's settings. */
 export function launchPonder(
   settings: Settings,
@@ -91,7 +99,7 @@ export function launchPonder(
     viewsSchema?: string;
     databaseUrl: string;
     runtimeFile: string;
-    /** The program to run: this one, or a saved copy of the one that made the build (server/runtime/indexingProgram.ts). */
+    /** The program to run: this one, or a saved copy of the one that made the build (server/indexer/indexingProgram.ts). */
     rootDir?: string;
   },
   output: { onOutput: (chunk: Buffer) => void },
@@ -99,7 +107,7 @@ export function launchPonder(
   return startPonder({
     command: target.command,
     rootDir: target.rootDir ?? ROOT_DIR,
-    pidFile: path.join(settings.dataDir, "ponder.pid"),
+    pidFile: path.join(settings.dataDir, PONDER_PID_FILE),
     schema: target.schema,
     viewsSchema: target.viewsSchema,
     port: settings.port,
@@ -107,8 +115,8 @@ export function launchPonder(
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
     shutdownGraceMs: settings.shutdownGraceMs,
-    // Ponder takes PORT from the environment over --port: the indexer beside an API (server/runtime/indexer.ts) has its own.
-    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile, PONDER_TELEMETRY_DISABLED: "true" },
+    // Ponder takes PORT from the environment over --port: the indexer beside an API (server/indexer/indexer.ts) has its own.
+    env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile },
     onOutput: output.onOutput,
   });
 }

@@ -19,7 +19,7 @@ function listFiles(dir: string, skip: string): string[] {
  * a change to it is no new build), the ABIs, the chains and their contracts, the Ponder version and
  * TOKENHUB_INDEX_VERSION. It covers Ponder's own build id (the config's contracts, the schema file, the indexing
  * files), which refuses to reuse a schema another build made: each fingerprint is a build of the index in a schema of
- * its own (server/store/index/indexDeployments.ts).
+ * its own (server/indexer/store/indexDeployments.ts).
  */
 export function indexFingerprint(rootDir: string, chains: RuntimeChain[], versions: { ponder: string; index: string }): string {
   const hash = crypto.createHash("sha256").update(versions.ponder).update(`\0${versions.index}\0`);

@@ -16,7 +16,7 @@ const programDir = (dataDir: string, build: string) => path.join(dataDir, PROGRA
 /**
  * Keeps a copy of the program in `rootDir` as the one that makes `build`, replacing an earlier copy (the same indexing
  * code, the service's files of this release), so that after an upgrade to other indexing code the build can still be
- * run while the new one is made (server/runtime/buildFollower.ts). Copies of builds other than `keep` are dropped.
+ * run while the new one is made (server/indexer/buildFollower.ts). Copies of builds other than `keep` are dropped.
  * Written beside and renamed into place: a start stopped midway leaves the earlier copy or none, never half of one.
  */
 export function saveIndexingProgram(dataDir: string, rootDir: string, build: string, keep: readonly string[]): void {

@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { NotReadyError, type NotReadyProgress } from "../../errors.js";
-import type { IndexProgress } from "../../store/index/indexProgressReport.js";
-import { checkpointBlock } from "../../store/index/indexState.js";
+import { NotReadyError, type NotReadyProgress } from "../errors.js";
+import type { IndexProgress } from "./store/indexProgressReport.js";
+import { buildReadiness, indexedChainsOf } from "./store/indexReads.js";
 
 export type IndexReadiness = {
   /** Throws NotReadyError while the index would answer partially; `chainId`: a query about that chain. */
@@ -13,7 +13,7 @@ export type IndexReadiness = {
  * Whether the index may answer a query about a chain: not while that chain is still backfilling, when the answer
  * would be silently partial (decisions.md: 503 NOT_READY). The index answers from the build its schema serves
  * (`indexSchema`): a chain is ready once that build is complete (Ponder marks it ready; after a restart, not before
- * the index holds what it held before the stop and has reached the head: server/store/index/readyHold.ts) and holds the
+ * the index holds what it held before the stop and has reached the head: server/indexer/store/readyHold.ts) and holds the
  * chain. A chain the build does not hold (one added while an earlier build answers) is not ready, with the progress of
  * the build under way (`buildingSchema`); the other chains answer meanwhile. A chain seen ready is asked again after
  * READY_RECHECK_MS, not at every read: an indexer that restarts beside a running API replica unmarks its build until
@@ -27,7 +27,7 @@ export function createIndexReadiness(deps: {
   /** `unavailable`: the chain's RPC did not answer at start-up, so it is not indexed (server/config/runtime.ts). */
   chains: { id: number; name: string; startBlock?: number; unavailable?: string }[];
   headBlock(chainId: number): Promise<bigint>;
-  /** What the indexer last published of its backfill's progress (server/runtime/indexProgress.ts). */
+  /** What the indexer last published of its backfill's progress (server/indexer/indexProgress.ts). */
   progressReport(): Promise<IndexProgress | undefined>;
 }): IndexReadiness {
   const indexedChains = deps.chains.filter((chain) => chain.unavailable === undefined);
@@ -39,18 +39,11 @@ export function createIndexReadiness(deps: {
    * being switched, a pool that is stopping) changes nothing: the read itself says what is wrong, if anything is.
    */
   const refresh = async () => {
-    const schema = quoted(deps.indexSchema);
-    const answer = await deps.pool
-      .query<{ ready: string | null; chains: string[] | null }>(
-        `SELECT (SELECT value ->> 'is_ready' FROM ${schema}._ponder_meta WHERE key = 'app') AS ready,
-                (SELECT array_agg(chain_id::text) FROM ${schema}._ponder_checkpoint) AS chains`,
-      )
-      .catch(() => undefined);
-    if (answer === undefined) return;
-    const rows = answer.rows;
+    const build = await buildReadiness(deps.pool, deps.indexSchema);
+    if (build === undefined) return;
     ready.clear();
-    if (rows[0]?.ready !== "1") return;
-    for (const chainId of rows[0].chains ?? []) ready.set(Number(chainId), Date.now());
+    if (!build.ready) return;
+    for (const chainId of build.chainIds) ready.set(chainId, Date.now());
   };
 
   // Reads that find the last look too old while one is under way wait for that one: under load, every read arriving
@@ -64,13 +57,11 @@ export function createIndexReadiness(deps: {
    */
   const progress = async (chains: typeof indexedChains): Promise<NotReadyProgress[]> => {
     const building = (await deps.buildingSchema().catch(() => undefined)) ?? deps.indexSchema;
-    const [checkpoints, report] = await Promise.all([
-      deps.pool
-        .query<{ chain_id: string; latest_checkpoint: string }>(`SELECT chain_id::text, latest_checkpoint FROM ${quoted(building)}._ponder_checkpoint`)
-        .catch(() => ({ rows: [] as { chain_id: string; latest_checkpoint: string }[] })),
+    const [held, report] = await Promise.all([
+      indexedChainsOf(deps.pool, building).catch(() => []),
       deps.progressReport().catch(() => undefined),
     ]);
-    const indexed = new Map(checkpoints.rows.map((row) => [Number(row.chain_id), checkpointBlock(row.latest_checkpoint)]));
+    const indexed = new Map(held.map((each) => [each.chainId, each.block]));
     const sampled = report?.build === building && Date.now() - Date.parse(report.sampledAt) < REPORT_FRESH_MS ? report : undefined;
     return await Promise.all(
       chains.map(async (chain) => {
@@ -132,7 +123,3 @@ const READY_RECHECK_MS = 500;
 
 /** A published progress older than this is the report of an indexer that stopped: its pace is not given. */
 const REPORT_FRESH_MS = 20_000;
-
-function quoted(schema: string): string {
-  return `"${schema.replaceAll('"', '""')}"`;
-}

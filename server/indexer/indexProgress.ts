@@ -2,19 +2,21 @@ import { createPublicClient, http } from "viem";
 import type pg from "pg";
 import type { RuntimeChain } from "../config/runtime.js";
 import type { StoreDb } from "../store/database/db.js";
-import { indexProgressKey, type IndexProgress } from "../store/index/indexProgressReport.js";
-import { indexedBlockOf, putSetting } from "../store/index/indexState.js";
-import type { Progress } from "./chains.js";
+import { indexProgressKey, type IndexProgress } from "./store/indexProgressReport.js";
+import { indexedBlockOf } from "./store/indexReads.js";
+import { putSetting } from "./store/indexState.js";
+import type { Progress } from "../runtime/chains.js";
+import { COMPLETED_EVENTS_METRIC } from "./ponderInternals.js";
 
 /** How often a backfill's progress is logged and published. */
 export const PROGRESS_INTERVAL_MS = 5_000;
 
-/** Ponder's count of the events it indexed, per event (its /metrics; Ponder 0.16 sets no chain on it). */
-const COMPLETED_EVENTS = /^ponder_indexing_completed_events(?:\{[^}]*\})?\s+([\d.e+]+)$/gm;
+/** Ponder's count of the events it indexed, per event (its /metrics; it sets no chain on it). */
+const COMPLETED_EVENTS = new RegExp(`^${COMPLETED_EVENTS_METRIC}(?:\\{[^}]*\\})?\\s+([\\d.e+]+)$`, "gm");
 
 /** Events the build indexed so far, all chains together, from Ponder's /metrics; undefined when it does not answer. */
-async function completedEvents(metricsUrl: string): Promise<number | undefined> {
-  const text = await fetch(metricsUrl, { signal: AbortSignal.timeout(2_000) }).then(
+async function completedEvents(metrics: { url: string; authorization: string }): Promise<number | undefined> {
+  const text = await fetch(metrics.url, { headers: { authorization: metrics.authorization }, signal: AbortSignal.timeout(2_000) }).then(
     (response) => (response.ok ? response.text() : undefined),
     () => undefined,
   );
@@ -44,7 +46,8 @@ export function startProgressReport(deps: {
   indexSchema: string;
   build: string;
   chains: RuntimeChain[];
-  metricsUrl: string;
+  /** Ponder's /metrics, and the credential the API process of role `all` asks there (server/http/routes/operator.ts). */
+  metrics: { url: string; authorization: string };
   progress: Progress;
 }): ProgressReport {
   const clients = new Map(deps.chains.map((chain) => [chain.id, createPublicClient({ transport: http(chain.rpcUrl[0], { retryCount: 1, timeout: 3_000 }) })]));
@@ -54,7 +57,7 @@ export function startProgressReport(deps: {
   /** `publish`: false for the first sample, the baseline of the first interval's pace. */
   const sample = async (publish: boolean) => {
     const at = Date.now();
-    const events = await completedEvents(deps.metricsUrl);
+    const events = await completedEvents(deps.metrics);
     const chains = await Promise.all(
       deps.chains.map(async (chain) => {
         const indexed = await indexedBlockOf(deps.pool, deps.build, chain.id).catch(() => -1);

@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "../../../ponder.schema.js";
+import { HEALTH_QUERY_LABELS, ponderDatabase, type PonderQueryBuilder } from "../ponderInternals.js";
 
 /**
  * The connections GraphQL and SQL over HTTP query the index on (`/graphql`, `/sql/*`), apart from the ones the REST
@@ -24,26 +25,21 @@ export function createIndexQueryPool(connectionString: string, options: { indexS
   return { pool, close: () => pool.end() };
 }
 
-type QueryBuilder = {
-  raw: unknown;
-  wrap(optionsOrQuery: { label?: string } | ((db: unknown) => unknown), query?: (db: unknown) => unknown): Promise<unknown>;
-};
-
 /** Ponder's own queries for /ready and /status: cheap, and they must answer while /sql is saturated. */
-const PONDER_HEALTH_QUERIES = new Set(["select_ready", "select_checkpoints"]);
+const PONDER_HEALTH_QUERIES = new Set(HEALTH_QUERY_LABELS);
 
 /**
- * Points Ponder's `graphql()` and `client()` middleware at the pool above. Ponder 0.16 gives them no database
- * parameter: each request reads `globalThis.PONDER_DATABASE.readonlyQB`, the query builder over its read-only pool,
- * which `db` of `ponder:api` (the REST routes' connection, bound when that module loaded) also uses. Replacing the
- * builder after that module loaded moves GraphQL and SQL, and only them, to their own connections.
+ * Points Ponder's `graphql()` and `client()` middleware at the pool above. Ponder gives them no database parameter:
+ * each request reads its global database's read-only query builder (over its read-only pool), which `db` of
+ * `ponder:api` (the REST routes' connection, bound when that module loaded) also uses. Replacing the builder after that
+ * module loaded moves GraphQL and SQL, and only them, to their own connections.
  */
 export function routePonderIndexQueries(pool: IndexQueryPool): void {
-  const database = (globalThis as { PONDER_DATABASE?: { readonlyQB?: QueryBuilder } }).PONDER_DATABASE;
+  const database = ponderDatabase();
   const ponder = database?.readonlyQB;
-  if (!database || typeof ponder?.wrap !== "function") throw new Error("Ponder's read-only query builder is not where Ponder 0.16.10 keeps it");
+  if (!database || typeof ponder?.wrap !== "function") throw new Error("Ponder's read-only query builder is not where server/indexer/README.md says Ponder keeps it");
   const raw = drizzle(pool.pool, { casing: "snake_case", schema });
-  database.readonlyQB = {
+  const routed: PonderQueryBuilder = {
     raw,
     // No retries, unlike Ponder's builder: a query cancelled at its timeout is answered as such, not run again.
     wrap: async (optionsOrQuery, query) => {
@@ -52,4 +48,5 @@ export function routePonderIndexQueries(pool: IndexQueryPool): void {
       return await query!(raw);
     },
   };
+  database.readonlyQB = routed;
 }

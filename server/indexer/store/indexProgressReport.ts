@@ -1,8 +1,8 @@
 import type { NotReadyProgress } from "../../errors.js";
-import type { StoreDb } from "../database/db.js";
+import type { StoreDb } from "../../store/database/db.js";
 import { getSetting } from "./indexState.js";
 
-/** One chain's backfill progress, as the indexer last sampled it (server/runtime/indexProgress.ts). */
+/** One chain's backfill progress, as the indexer last sampled it (server/indexer/indexProgress.ts). */
 export type ChainBackfillProgress = NotReadyProgress;
 
 export type IndexProgress = { build: string; sampledAt: string; chains: ChainBackfillProgress[] };

@@ -3,19 +3,20 @@ import type { RuntimeChain } from "../config/runtime.js";
 import { ConfigError } from "../errors.js";
 import { isPortFree } from "../ports.js";
 import type { Store } from "../store/database/db.js";
-import { indexSchemaState } from "../store/index/indexDeployments.js";
-import type { Progress } from "./chains.js";
+import { indexSchemaState } from "./store/indexDeployments.js";
+import type { Progress } from "../runtime/chains.js";
 import type { Indexer } from "./indexer.js";
-import { launchPonder, PORT_TAKEN, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
+import { launchPonder, type UnreachableChain, writeRuntimeFile } from "./ponderLaunch.js";
 import { throwIfAborted, waitForHealth } from "./indexerStartup.js";
-import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
+import { PORT_TAKEN_LOG, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
 
 /** How often a replica looks for the index schema while it waits for the indexer to create it. */
 const SCHEMA_POLL_MS = 1_000;
 
 /**
  * The API replica (`tokenhub start --role api`): Ponder's `serve` on the index schema, whose views the indexer points
- * at the build of the index that answers (server/store/index/indexDeployments.ts), with the API, the pipeline and the
+ * at the build of the index that answers (server/indexer/store/indexDeployments.ts), with the API, the pipeline and the
  * background loops (server/composeApi.ts). It waits for the indexer to have created the views; a new build
  * replaces the old one under the views, so the replica never restarts for it. It restarts for a chain that joins
  * (the supervisor's watch): its chains are its own configuration.
@@ -64,7 +65,7 @@ export function createApiReplica(deps: {
     let portTaken = false;
     const started = launchPonder(settings, { command: "serve", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
       onOutput: (chunk) => {
-        if (PORT_TAKEN.test(chunk.toString())) portTaken = true;
+        if (PORT_TAKEN_LOG.test(chunk.toString())) portTaken = true;
         deps.ponderOutput(chunk);
       },
     });

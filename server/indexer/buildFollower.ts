@@ -5,19 +5,19 @@ import type { Settings } from "../config/env.js";
 import type { RuntimeChain } from "../config/runtime.js";
 import { freePort } from "../ports.js";
 import { isDatabaseUnavailable, type Store } from "../store/database/db.js";
-import { deploymentSchemaName, recordedBuildIndexVersion } from "../store/index/indexDeployments.js";
-import { releaseIndexLock } from "../store/index/indexReset.js";
-import { activityBlocksAfter, indexedBlockOf, indexedBlocksOf, indexedChainsOf } from "../store/index/indexState.js";
-import { markIndexFinal } from "../store/index/localFinality.js";
-import { keepIndexesThroughRecovery } from "../store/index/keptIndexes.js";
-import { keepReady } from "../store/index/readyHold.js";
-import type { Progress } from "./chains.js";
+import { deploymentSchemaName, recordedBuildIndexVersion } from "./store/indexDeployments.js";
+import { releaseIndexLock } from "./store/indexReset.js";
+import { activityBlocksAfter, indexedBlockOf, indexedBlocksOf, indexedChainsOf } from "./store/indexReads.js";
+import { markIndexFinal } from "./store/localFinality.js";
+import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
+import { keepReady } from "./store/readyHold.js";
+import type { Progress } from "../runtime/chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
 import { restoreIndexesAfterRecovery, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
 import { savedIndexingProgram } from "./indexingProgram.js";
 import { labelledOutput, launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
-import { type PonderProcess, ponderVersion } from "./ponderProcess.js";
-import { ponderFinalityBlocks } from "./restartReadiness.js";
+import { ponderFinalityBlocks, ponderVersion } from "./ponderInternals.js";
+import type { PonderProcess } from "./ponderProcess.js";
 
 /** Under the data directory: the files of the Ponder process that keeps the answering build following the chains. */
 export const FOLLOWER_DIR = "follower";
@@ -45,12 +45,12 @@ const FINALITY_POLL_MS = 2_000;
  * as ever: a second Ponder process, indexer only, on that build's schema and chains. It can run only what made the
  * build (Ponder refuses a schema another build id made): today's program when it computes the build's fingerprint
  * (with the TOKENHUB_INDEX_VERSION it was made with), as after a new TOKENHUB_INDEX_VERSION or a chain added; else the
- * copy of the program kept when the build last ran (server/runtime/indexingProgram.ts), as after an upgrade to new
+ * copy of the program kept when the build last ran (server/indexer/indexingProgram.ts), as after an upgrade to new
  * indexing code. A build that has neither (made before copies were kept) answers as it stands until the switch.
  *
  * Ponder's start on a build takes back what it holds of blocks it does not count final, and the build would answer
  * without them for the seconds of its recovery. So every block the build holds is made final first, as a restart does
- * (server/runtime/restartReadiness.ts), and the build answers in full throughout (never 503, never a shorter
+ * (server/indexer/restartReadiness.ts), and the build answers in full throughout (never 503, never a shorter
  * listing). On the embedded chain blocks are mined to make them final. A remote chain's node says which are: the build
  * answers as it stood until the chain has made its blocks final by Ponder's count (30 to 240 blocks, by chain id: a
  * minute on a 2 s chain), then, if the chain still has the blocks the build recorded changes in (no reorganisation
@@ -124,7 +124,7 @@ export async function followAnsweringBuild(
 
   const launch = async () => {
     await keepReady(store.pool, answering);
-    // Its Ponder's lock from the start that last ran it, which exited without releasing it (server/store/index/indexReset.ts).
+    // Its Ponder's lock from the start that last ran it, which exited without releasing it (server/indexer/store/indexReset.ts).
     await releaseIndexLock(store.pool, answering);
     const dataDir = path.join(settings.dataDir, FOLLOWER_DIR);
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });

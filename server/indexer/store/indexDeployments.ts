@@ -1,6 +1,7 @@
 import type pg from "pg";
-import { withTransaction } from "../database/db.js";
-import type { StoreDb } from "../database/db.js";
+import { withTransaction } from "../../store/database/db.js";
+import type { StoreDb } from "../../store/database/db.js";
+import { CHECKPOINT_TABLE, META_TABLE, ponderLiveQueryNames, REORG_TABLE_PATTERN } from "../ponderInternals.js";
 import { deleteSetting, getSetting, putSetting } from "./indexState.js";
 
 /**
@@ -22,8 +23,8 @@ export type IndexSchemaState = { kind: "none" } | { kind: "tables" } | { kind: "
 
 export async function indexSchemaState(pool: pg.Pool | pg.PoolClient, indexSchema: string): Promise<IndexSchemaState> {
   const { rows } = await pool.query<{ relkind: string }>(
-    "SELECT c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = '_ponder_meta'",
-    [indexSchema],
+    "SELECT c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2",
+    [indexSchema, META_TABLE],
   );
   if (rows[0] === undefined) return { kind: "none" };
   if (rows[0].relkind !== "v") return { kind: "tables" };
@@ -40,8 +41,8 @@ async function viewsTarget(pool: pg.Pool | pg.PoolClient, indexSchema: string): 
        JOIN pg_depend d ON d.objid = r.oid AND d.classid = 'pg_rewrite'::regclass AND d.refclassid = 'pg_class'::regclass
        JOIN pg_class t ON t.oid = d.refobjid AND t.oid <> v.oid
        JOIN pg_namespace tn ON tn.oid = t.relnamespace
-      WHERE vn.nspname = $1 AND v.relname = '_ponder_meta'`,
-    [indexSchema],
+      WHERE vn.nspname = $1 AND v.relname = $2`,
+    [indexSchema, META_TABLE],
   );
   return rows[0]?.schema;
 }
@@ -80,9 +81,9 @@ async function replaceViews(pool: pg.Pool, indexSchema: string, deployment: stri
     await client.query(`SET LOCAL lock_timeout = ${SWITCH_LOCK_TIMEOUT_MS}`);
     const { rows } = await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition AND c.relname NOT LIKE '\\_reorg\\_\\_%'
+        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition AND c.relname NOT LIKE $2
         ORDER BY c.relname`,
-      [deployment],
+      [deployment, REORG_TABLE_PATTERN],
     );
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted(indexSchema)}`);
     for (const { name } of rows) {
@@ -91,6 +92,20 @@ async function replaceViews(pool: pg.Pool, indexSchema: string, deployment: stri
     }
     for (const statement of statements) await client.query(statement);
   });
+}
+
+/**
+ * The statements with which Ponder's views pattern (`--views-schema`) makes live queries on the views schema
+ * (`/sql/live` of a `ponder serve` on it) hear of each indexed block: Ponder's own SQL, from the module of the installed
+ * version that writes it (not exported by the package), so that the views can be switched in one transaction here.
+ */
+export async function liveQueryNotifySql(viewsSchema: string, schema: string): Promise<string[]> {
+  const names = await ponderLiveQueryNames();
+  return [
+    names.getLiveQueryNotifyProcedureSql({ schema: viewsSchema, channel: names.getLiveQueryChannelName(viewsSchema) }),
+    `CREATE OR REPLACE TRIGGER "${names.getViewsLiveQueryNotifyTriggerName(viewsSchema)}" AFTER INSERT OR UPDATE OR DELETE ON ${quoted(schema)}.${quoted(CHECKPOINT_TABLE)}
+       FOR EACH STATEMENT EXECUTE PROCEDURE ${quoted(viewsSchema)}.${names.getLiveQueryNotifyProcedureName()}`,
+  ];
 }
 
 /** Where an index schema that held tables of its own (before deployments) is moved, to answer until the first build. */
@@ -130,7 +145,7 @@ const indexVersionKey = (deployment: string) => `index_build_version:${deploymen
 
 /**
  * The TOKENHUB_INDEX_VERSION a build was made with: with it, the build's fingerprint can be computed again, and so
- * whether today's indexing code is the code that made it (server/runtime/buildFollower.ts).
+ * whether today's indexing code is the code that made it (server/indexer/buildFollower.ts).
  */
 export async function recordBuildIndexVersion(db: StoreDb, deployment: string, indexVersion: string): Promise<void> {
   await putSetting(db, indexVersionKey(deployment), indexVersion);
@@ -174,6 +189,16 @@ export async function dropRetiredDeployments(pool: pg.Pool, db: StoreDb, indexSc
 }
 
 /** The app store setting naming the build the indexer of `indexSchema` runs now (its progress is the index's). */
-export function buildingDeploymentKey(indexSchema: string): string {
+function buildingDeploymentKey(indexSchema: string): string {
   return `index_building:${indexSchema}`;
+}
+
+/** Records the build the indexer of `indexSchema` runs now: API replicas read its progress from it. */
+export async function recordBuildingDeployment(db: StoreDb, indexSchema: string, deployment: string): Promise<void> {
+  await putSetting(db, buildingDeploymentKey(indexSchema), deployment);
+}
+
+/** The build the indexer of `indexSchema` runs now (the last one it started), if one was recorded. */
+export async function buildingDeployment(db: StoreDb, indexSchema: string): Promise<string | undefined> {
+  return await getSetting(db, buildingDeploymentKey(indexSchema));
 }
