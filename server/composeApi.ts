@@ -35,6 +35,7 @@ import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
+import { keepConnectionsAlive } from "./indexer/keepAlive.js";
 import { createOperatorAnswers, divertOperatorRoutes } from "./indexer/operatorRoutes.js";
 import { startMetricsServer } from "./http/metricsServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
@@ -198,6 +199,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     dispatchIndexEvents: () => activityDispatcher.pass(),
   });
   startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
+  // Before Ponder listens (it does once this app is loaded), and before the metrics port below.
+  keepConnectionsAlive();
   // Ponder's /metrics and /status go to the app's operator routes (behind a token) or the metrics port, never the
   // public. Not undone at shutdown: Ponder would answer them again while the process drains.
   const operatorAnswers = createOperatorAnswers({ pool: store.pool, indexSchema: runtime.indexSchema });

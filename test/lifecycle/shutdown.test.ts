@@ -47,8 +47,11 @@ async function mintsInterruptedBy(stop: () => void): Promise<Answer[]> {
         }
         return { recipient, status: answer.status, body: answer.body, retryAfter: answer.retryAfter, afterStop };
       } catch (error) {
-        const notConnected = ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code === "ECONNREFUSED";
-        return { recipient, status: notConnected ? "not connected" : "no answer", body: undefined, retryAfter: null, afterStop: true };
+        const cause = (error as Error).cause as NodeJS.ErrnoException | undefined;
+        const notConnected = cause?.code === "ECONNREFUSED";
+        // What cut it, for the failure's message: a reset of a connection kept alive is not the same bug as a stop.
+        const reason = { code: cause?.code, message: cause?.message };
+        return { recipient, status: notConnected ? "not connected" : "no answer", body: reason, retryAfter: null, afterStop: true };
       }
     }),
   );
@@ -101,7 +104,8 @@ function expectAnsweredOrRefused(answers: Answer[]): void {
   for (const answer of answers) {
     if (answer.status === 200 || answer.status === "not connected") continue;
     // A cut connection is rare and load-dependent: the service's last output says which process went first.
-    expect(answer.status, `answers ${JSON.stringify(answers.map((each) => each.status))}; the service's last output:\n${service.output().slice(-6000)}`).toBe(503);
+    const told = answers.map((each) => (each.status === "no answer" ? `no answer (${JSON.stringify(each.body)})` : each.status));
+    expect(answer.status, `answers ${JSON.stringify(told)}; the service's last output:\n${service.output().slice(-6000)}`).toBe(503);
     expect(answer.body).toMatchObject({ success: false, code: expect.stringMatching(/^(SHUTTING_DOWN|CHAIN_UNAVAILABLE|DATABASE_UNAVAILABLE)$/) });
     expect(answer.retryAfter).toMatch(/^\d+$/);
   }
@@ -125,6 +129,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.destroy();
+});
+
+describe("connections", () => {
+  it("keeps an idle connection open 65 s (Keep-Alive: timeout=65), longer than clients and load balancers keep theirs", async () => {
+    for (let request = 0; request < 2; request++) {
+      const response = await fetch(`${service.baseUrl}/api/v1/collections?chainId=31337`, { headers: { authorization: `Bearer ${service.adminToken}` } });
+      await response.text();
+      expect(response.headers.get("keep-alive")).toBe("timeout=65");
+    }
+  });
 });
 
 // Each case stops the service under load and starts it again: minutes on a busy 2-core machine.
