@@ -92,28 +92,48 @@ export const erc1155Balance = onchainTable(
 );
 
 /**
- * Past state, for reads at a block (`atBlock`): one row per ERC-721 transfer with the owner it left the token with
- * (the zero address after a burn). The owner at the end of block n is the one of the token's last row at or below n,
- * in chain order (`id`, as activity's). Rows of changes rather than block ranges: closing a range would read and
- * rewrite the previous row at every transfer, a lookup Ponder cannot prefetch during a backfill; a change is one
- * insert, never a read.
+ * The index's record of movement: one row per transfer (per id of an ERC-1155 batch), mints (from the zero address)
+ * and burns (to it) included, of every standard. `id` is Ponder's checkpoint of the log (a chain's rows sort in the
+ * order the chain has them) and a five-digit part for the several moves one log makes (an ERC-1155 batch's position),
+ * as activity's. The transfer history (GET /api/v1/transfers), the webhooks' transfer events and the past owner of an
+ * ERC-721 token (`atBlock`: the `to` of its last transfer at or below the block) are read from it. Token and balance
+ * rows above are the current state.
  */
-export const erc721OwnerHistory = onchainTable(
-  "erc721_owner_history",
+export const transfer = onchainTable(
+  "transfer",
   (t) => ({
     id: t.text().primaryKey(),
     chainId: t.integer().notNull(),
     contract: t.hex().notNull(),
-    tokenId: t.bigint().notNull(),
+    standard: collectionKind("standard").notNull(),
+    /** Null for ERC-20. */
+    tokenId: t.bigint(),
+    from: t.hex().notNull(),
+    to: t.hex().notNull(),
+    /** The raw amount: 1 for an ERC-721 token. */
+    amount: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
-    owner: t.hex().notNull(),
-    /** Block time at which `owner` got the token. */
-    ownerSince: t.bigint().notNull(),
+    /** What tells a row of a reorganised block from its replacement at the same position (the webhooks' dispatcher). */
+    blockHash: t.hex().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
   }),
-  (table) => ({ blockIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
+  (table) => ({
+    // Newest first per contract (the history), and per token: a token's owner at a block is its last row at or below it.
+    contractIdx: index().on(table.chainId, table.contract, table.id),
+    tokenIdx: index().on(table.chainId, table.contract, table.tokenId, table.id),
+    fromIdx: index().on(table.chainId, table.from),
+    toIdx: index().on(table.chainId, table.to),
+  }),
 );
 
-/** ERC-20 balances after each change (0 once emptied), as erc721OwnerHistory. */
+/**
+ * Past state, for reads at a block (`atBlock`): an owner's ERC-20 balance after each change (0 once emptied). The
+ * owner at the end of block n is the one of the holding's last row at or below n, in chain order (`id`, as transfer's
+ * with a last digit for the side: 0 the sender's, 1 the recipient's). Kept beside the transfers because a balance at a
+ * block from them alone is the sum of every earlier transfer of the holder; a change is one insert, never a read.
+ */
 export const erc20BalanceHistory = onchainTable(
   "erc20_balance_history",
   (t) => ({
@@ -129,7 +149,7 @@ export const erc20BalanceHistory = onchainTable(
   (table) => ({ blockIdx: index().on(table.chainId, table.contract, table.blockNumber) }),
 );
 
-/** ERC-1155 balances after each change (0 once emptied), as erc721OwnerHistory. */
+/** ERC-1155 balances after each change (0 once emptied), as erc20BalanceHistory. */
 export const erc1155BalanceHistory = onchainTable(
   "erc1155_balance_history",
   (t) => ({
@@ -263,18 +283,17 @@ export const metadataSignal = onchainTable(
 );
 
 /**
- * What the index changed, one row per change in chain order: transfers (mints and burns included, with the recipient's
- * `ownerSince` after it), ERC-6551 account creations, permit redemptions and revocations. `id` is Ponder's checkpoint
- * of the log (a chain's rows sort in the order the chain has them) and a five-digit part for the several changes one
- * log makes (an ERC-1155 batch). A reorganisation removes its rows with the rest of the index. The webhooks' dispatcher
- * reads it (server/services/webhooks/activityEvents.ts); it is also queryable over GraphQL and SQL.
+ * The index's rarer changes, one row per change in chain order: ERC-6551 account creations, permit redemptions and
+ * revocations (transfers are in `transfer`). `id` is built as transfer's, so the two sort together in chain order. A
+ * reorganisation removes its rows with the rest of the index. The webhooks' dispatcher reads it with the
+ * transfers (server/services/webhooks/activityEvents.ts); it is also queryable over GraphQL and SQL.
  */
 export const activity = onchainTable(
   "activity",
   (t) => ({
     id: t.text().primaryKey(),
     chainId: t.integer().notNull(),
-    /** `transfer`, `account_created`, `permit_used` or `permit_invalidated`. */
+    /** `account_created`, `permit_used` or `permit_invalidated`. */
     kind: t.text().notNull(),
     /** The collection it concerns (for an account creation: its NFT's collection). */
     contract: t.hex().notNull(),

@@ -629,6 +629,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every token an address holds, of every standard and collection
+         * @description Everything an address holds on a chain, across the calling project's collections and the external contracts the index follows (not other projects' collections): each ERC-721 token with its metadata and ERC-6551 account address, each ERC-1155 balance with its metadata, each ERC-20 balance (human-readable and raw). By contract address then token id, 50 a page (pageKey).
+         */
+        get: operations["listTokensOfOwner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfer history of a contract (ERC-20, ERC-721 or ERC-1155), newest first
+         * @description A contract's transfers of any standard, newest first, 50 a page (pageKey): mints and burns included, optionally only one token's, only those from or to an address, or only those of a range of blocks. ERC-20 amounts come human-readable and raw, as the owners routes answer them.
+         */
+        get: operations["listTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metadata/{chainId}/{contractAddress}/{tokenId}": {
         parameters: {
             query?: never;
@@ -1496,6 +1536,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
             /** @description With atBlock: the block whose end state this is */
             atBlock?: number;
             /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
@@ -1620,6 +1662,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
             /** @description With atBlock: the block whose end state this is */
             atBlock?: number;
             /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
@@ -1673,6 +1717,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
             /** @description With atBlock: the block whose end state this is */
             atBlock?: number;
             /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
@@ -1790,6 +1836,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         Erc1155Owners: {
             /**
@@ -1821,6 +1869,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
             /** @description With atBlock: the block whose end state this is */
             atBlock?: number;
             /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
@@ -2305,6 +2355,93 @@ export interface components {
             atBlock?: number;
             /** @description With atBlock: whether that block is final (false: a reorganisation may still change this answer) */
             finalized?: boolean;
+        };
+        WalletTokens: {
+            /**
+             * @description Always true: a failure answers the Error envelope instead
+             * @enum {boolean}
+             */
+            success: true;
+            /** @description What the address holds, by contract address then token id, 50 a page: each ERC-721 token, each ERC-1155 balance, each ERC-20 balance */
+            tokens: {
+                /**
+                 * @description The token contract's address (EIP-55 checksummed)
+                 * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
+                 */
+                contractAddress: string;
+                /**
+                 * @description The token standard
+                 * @enum {string}
+                 */
+                tokenType: "erc20" | "erc721" | "erc1155";
+                /** @description The token's or collection's name */
+                name: string;
+                /** @description Its ticker symbol */
+                symbol: string;
+                /**
+                 * @description The token (uint256, decimal); null for an ERC-20 balance
+                 * @example 1
+                 */
+                tokenId: string | null;
+                /** @description ERC-20: in the token's units (its decimals applied); ERC-721: 1; ERC-1155: how many of the type it holds */
+                balance: string;
+                /** @description The amount in the token's smallest unit (uint256, decimal; no decimals applied) */
+                balanceRaw: string;
+                /** @description Unix seconds of the block at which the current holding began */
+                ownerSince: number;
+                /** @description ERC-721 and ERC-1155: the token's effective metadata; null for ERC-20 */
+                metadata: components["schemas"]["Metadata"] | null;
+                /** @description ERC-721: the token's ERC-6551 account address (whether or not it exists yet); null otherwise */
+                tbaAddress: string | null;
+            }[];
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
+        };
+        Transfers: {
+            /**
+             * @description Always true: a failure answers the Error envelope instead
+             * @enum {boolean}
+             */
+            success: true;
+            /** @description The contract's transfers, newest first (mints from and burns to the zero address included); 50 a page */
+            transfers: {
+                /**
+                 * @description The token standard
+                 * @enum {string}
+                 */
+                standard: "erc20" | "erc721" | "erc1155";
+                /**
+                 * @description The token contract's address (EIP-55 checksummed)
+                 * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
+                 */
+                contractAddress: string;
+                /** @description The sender (EIP-55; the zero address for a mint) */
+                from: string;
+                /** @description The recipient (EIP-55; the zero address for a burn) */
+                to: string;
+                /**
+                 * @description The token moved (uint256, decimal); null for ERC-20
+                 * @example 1
+                 */
+                tokenId: string | null;
+                /** @description How much moved: ERC-20 in the token's units (its decimals applied), ERC-721 1, ERC-1155 the quantity */
+                amount: string;
+                /** @description The amount in the token's smallest unit (uint256, decimal; no decimals applied) */
+                amountRaw: string;
+                /** @description Block number (decimal) */
+                blockNumber: string;
+                /** @description Unix seconds of the block */
+                timestamp: number;
+                /**
+                 * @description The transaction's hash
+                 * @example 0xf305b8629db4b45f801c69217ed50712000c425dfa42108116af69a0e638e7ae
+                 */
+                transactionHash: string;
+                /** @description The log's index in its block (an ERC-1155 batch's moves share it) */
+                logIndex: number;
+            }[];
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         ContractMetadata: {
             /** @description The collection's name */
@@ -3258,9 +3395,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xf6a8ba11cf39285afeb783c5b7c887196d2457e9e7c3ac7322f9d8bcb37f3b1d",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xf6a8ba11cf39285afeb783c5b7c887196d2457e9e7c3ac7322f9d8bcb37f3b1d",
-                     *       "operationId": "806a71ba-1082-4ec3-be2a-9e33c3b1798e",
+                     *       "transactionHash": "0xd442e1b8669c4dd4568a213e0f4cff525dc68fe2d6decc5af10e8652ab195213",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xd442e1b8669c4dd4568a213e0f4cff525dc68fe2d6decc5af10e8652ab195213",
+                     *       "operationId": "52cc1ea6-2546-4200-9e6f-a5475c7fafe1",
                      *       "contractAddress": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
                      *       "token": {
                      *         "contractAddress": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
@@ -3411,9 +3548,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x9521c4675bad798cd9ddbf0e299768fcd7f9d0d7934786b695bbc9475706795a",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x9521c4675bad798cd9ddbf0e299768fcd7f9d0d7934786b695bbc9475706795a",
-                     *       "operationId": "6a3627e9-2075-4dff-8d16-e4a482d634be"
+                     *       "transactionHash": "0x1221852f9a1bd332955a4be956cd9e588ebf0cfa4b0fb949f70a32cabdd6e42a",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x1221852f9a1bd332955a4be956cd9e588ebf0cfa4b0fb949f70a32cabdd6e42a",
+                     *       "operationId": "91f7dbac-f9e1-445c-845a-2c9f6d9097a6"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -3536,6 +3673,8 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
                 atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -3574,7 +3713,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["Erc20Owners"];
@@ -3697,9 +3837,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xb18dc01ffb0b9abcc92f302560f1c17418dfe6c97d0d82110386d67249ec1b27",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xb18dc01ffb0b9abcc92f302560f1c17418dfe6c97d0d82110386d67249ec1b27",
-                     *       "operationId": "8dfe30e6-ba36-463c-997c-5e7cb373b145",
+                     *       "transactionHash": "0x4293e9bf120a0caca422eec8c3368fef4d1940e1654539c93d83f432ce2077e9",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x4293e9bf120a0caca422eec8c3368fef4d1940e1654539c93d83f432ce2077e9",
+                     *       "operationId": "46851f20-264f-404b-8350-60fab1a068dc",
                      *       "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
                      *       "token": {
                      *         "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
@@ -3858,9 +3998,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
-                     *       "operationId": "cdc02724-fa13-4458-84d0-9bd67d3c0c0b"
+                     *       "transactionHash": "0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7",
+                     *       "operationId": "0e9aa23f-63d9-4480-958d-dde66394eae5"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -3993,6 +4133,8 @@ export interface operations {
                 discordId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
                 atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -4042,7 +4184,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["Erc721Tokens"];
@@ -4143,6 +4286,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
                 atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -4196,7 +4341,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["Erc721Owners"];
@@ -4315,9 +4461,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xffd7ca2c517bdfc71778cc6e6fd78eb155540ff15fbaffccb3c5c394b90efdf3",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xffd7ca2c517bdfc71778cc6e6fd78eb155540ff15fbaffccb3c5c394b90efdf3",
-                     *       "operationId": "f2d63eae-6c14-49fb-9147-0e6d7536c836",
+                     *       "transactionHash": "0x88927750e9e689897b02809f86761a27fbb57c7bca44983799433253c8f9d46d",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x88927750e9e689897b02809f86761a27fbb57c7bca44983799433253c8f9d46d",
+                     *       "operationId": "a4a79b3c-e0b9-4535-87f9-25d5b75d8b44",
                      *       "contractAddress": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
                      *       "token": {
                      *         "contractAddress": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
@@ -4470,7 +4616,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "tokenId": "1",
-                     *       "operationId": "8c213193-aaaa-4443-9824-42aa39543af1"
+                     *       "operationId": "72265131-3cc8-48fc-b73e-fc3948a0e59e"
                      *     }
                      */
                     "application/json": components["schemas"]["Erc1155TokenTypeCreated"];
@@ -4615,9 +4761,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xbe9ff12db27118892b6a788a2dc4a6d73e19c95712789e6ad03befe1b3e186ca",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xbe9ff12db27118892b6a788a2dc4a6d73e19c95712789e6ad03befe1b3e186ca",
-                     *       "operationId": "88d4a0c6-d8c2-4acc-9306-2722c322067b"
+                     *       "transactionHash": "0x7eac8c04b90ba963b02e3340541384cbd650de6ba2c5565abb749112bfa9771f",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x7eac8c04b90ba963b02e3340541384cbd650de6ba2c5565abb749112bfa9771f",
+                     *       "operationId": "9d23dd53-d58c-4a9e-bd7b-9428e479be47"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -4771,9 +4917,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x4215f8215be130fc0058bad0eaf7e5e2968d1815278a1c7644249104ddaeebf0",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x4215f8215be130fc0058bad0eaf7e5e2968d1815278a1c7644249104ddaeebf0",
-                     *       "operationId": "75bdbfee-4657-489a-bf87-3855a0bc1037"
+                     *       "transactionHash": "0x23acab576d1348d95ad09246f60141aca562ec0fffe19f591218e2a5843f67b4",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x23acab576d1348d95ad09246f60141aca562ec0fffe19f591218e2a5843f67b4",
+                     *       "operationId": "ccd8d16a-b826-4a4a-836f-90d1e86c26f0"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -4900,6 +5046,8 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4941,7 +5089,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["Erc1155Tokens"];
@@ -5042,6 +5191,8 @@ export interface operations {
                 tokenId?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
                 atBlock?: number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -5095,7 +5246,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["Erc1155Owners"];
@@ -5184,7 +5336,7 @@ export interface operations {
             path: {
                 /**
                  * @description The transaction's hash
-                 * @example 0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84
+                 * @example 0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7
                  */
                 hash: string;
             };
@@ -5205,11 +5357,11 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "chainId": 31337,
-                     *       "transactionHash": "0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
+                     *       "transactionHash": "0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7",
                      *       "status": "success",
                      *       "blockNumber": "12",
-                     *       "blockHash": "0x6683d2c49ec3ea67468ba57fc632a18836d684f7a7f68d6d285db7b238fbfd70",
-                     *       "confirmations": 4,
+                     *       "blockHash": "0x4c5e25cde7fb2ba09b1faa58aab667c1632040eeb82701abf87f3708403ae2cc",
+                     *       "confirmations": 2,
                      *       "finalized": true,
                      *       "reorgedFrom": null,
                      *       "gasUsed": "77851",
@@ -5217,16 +5369,16 @@ export interface operations {
                      *       "previousHashes": [],
                      *       "purpose": "erc721.mint",
                      *       "failureReason": null,
-                     *       "checkedAt": "2026-11-26T00:35:43.912Z",
                      *       "minted": [
                      *         {
-                     *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
-                     *           "recipientAddress": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
-                     *           "tokenId": "1",
                      *           "amount": "1",
-                     *           "amountRaw": "1"
+                     *           "tokenId": "1",
+                     *           "amountRaw": "1",
+                     *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
+                     *           "recipientAddress": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "checkedAt": "2026-12-06T10:47:31.492Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Transaction"];
@@ -5315,7 +5467,7 @@ export interface operations {
             path: {
                 /**
                  * @description The operationId a write's answer carried
-                 * @example cdc02724-fa13-4458-84d0-9bd67d3c0c0b
+                 * @example 0e9aa23f-63d9-4480-958d-dde66394eae5
                  */
                 operationId: string;
             };
@@ -5335,23 +5487,23 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "operationId": "cdc02724-fa13-4458-84d0-9bd67d3c0c0b",
+                     *       "operationId": "0e9aa23f-63d9-4480-958d-dde66394eae5",
                      *       "chainId": 31337,
                      *       "purpose": "erc721.mint",
-                     *       "createdAt": "2026-11-26T00:35:39.608Z",
-                     *       "checkedAt": "2026-11-26T00:35:41.204Z",
+                     *       "createdAt": "2026-12-06T10:47:30.687Z",
                      *       "status": "success",
-                     *       "transactionHash": "0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x315815f4d982cbdb68fe5fb6cbb569aac679e52e8a59fb588d9f7bda14703b84",
+                     *       "transactionHash": "0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x001ab08b2607d44018c70033ddaa018fb1aeca118caa8b2aebe8d31de03f90a7",
                      *       "minted": [
                      *         {
-                     *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
-                     *           "recipientAddress": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
-                     *           "tokenId": "1",
                      *           "amount": "1",
-                     *           "amountRaw": "1"
+                     *           "tokenId": "1",
+                     *           "amountRaw": "1",
+                     *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
+                     *           "recipientAddress": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "checkedAt": "2026-12-06T10:47:31.492Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Operation"];
@@ -5541,7 +5693,7 @@ export interface operations {
                 chainId?: number;
                 /**
                  * @description The NFTs' owner; without it, every cloud key of the project (needs the keys scope too)
-                 * @example 0xD8b959d5430a6d59cba4CBac2bB1349678e1995A
+                 * @example 0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41
                  */
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
@@ -5578,7 +5730,7 @@ export interface operations {
                      *         {
                      *           "contractAddress": "0xa697651C01C2909c22214a124aFafA4B37A73c89",
                      *           "deployed": true,
-                     *           "ownerAddress": "0xD8b959d5430a6d59cba4CBac2bB1349678e1995A",
+                     *           "ownerAddress": "0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41",
                      *           "nft": {
                      *             "chainId": 31337,
                      *             "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
@@ -5714,10 +5866,10 @@ export interface operations {
                      *       "success": true,
                      *       "transactions": [
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
+                     *           "transactionHash": "0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
                      *           "gasSpent": "0.000095714450118648",
                      *           "calls": [
                      *             {
@@ -5733,10 +5885,10 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
+                     *           "transactionHash": "0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
                      *           "gasSpent": "0.000086961010915552",
                      *           "calls": [
                      *             {
@@ -5747,10 +5899,10 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
+                     *           "transactionHash": "0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
                      *           "gasSpent": "0.000106474855158876",
                      *           "calls": [
                      *             {
@@ -5889,10 +6041,10 @@ export interface operations {
                      *       "success": true,
                      *       "transactions": [
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
+                     *           "transactionHash": "0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
                      *           "gasSpent": "0.000095714450118648",
                      *           "calls": [
                      *             {
@@ -5908,10 +6060,10 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
+                     *           "transactionHash": "0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
                      *           "gasSpent": "0.000086961010915552",
                      *           "calls": [
                      *             {
@@ -5922,10 +6074,10 @@ export interface operations {
                      *           ]
                      *         },
                      *         {
-                     *           "timestamp": 1795653342,
+                     *           "timestamp": 1796554053,
                      *           "status": "success",
-                     *           "transactionHash": "0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
-                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
+                     *           "transactionHash": "0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
+                     *           "transactionUrl": "http://localhost:42069/api/v1/transactions/0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
                      *           "gasSpent": "0.000106474855158876",
                      *           "calls": [
                      *             {
@@ -6058,9 +6210,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xd4dfffee56b4f68c75c21aaff8f80bbd39d2b650595469df14a3ce143e316b17",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xd4dfffee56b4f68c75c21aaff8f80bbd39d2b650595469df14a3ce143e316b17",
-                     *       "operationId": "b5eb2aac-c431-422c-8770-87082880706b",
+                     *       "transactionHash": "0x5c1c84ea848205447e41d2dfad854784a56b69a3772b732c23385eb607a2ad51",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x5c1c84ea848205447e41d2dfad854784a56b69a3772b732c23385eb607a2ad51",
+                     *       "operationId": "7337109f-97ea-4b7a-b5db-422fd5bb9378",
                      *       "accountAddress": "0xa697651C01C2909c22214a124aFafA4B37A73c89"
                      *     }
                      */
@@ -6208,9 +6360,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x01603cdae44b76359be92091aa1e17f875b84965e3a279d36a37fe025ee10875",
-                     *       "operationId": "2773613b-b397-4fd8-987c-b242ef5d0622"
+                     *       "transactionHash": "0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x3280c8bc9fe75ab7e4f211a2510acdad30e4baa93d197348129187e7b86548bd",
+                     *       "operationId": "3259738e-fed5-458a-99e0-89f69c91ac1f"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -6357,9 +6509,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x75e86218218df8c56cf76518b46dbc00ceaffa7a47bbfde18aef48937bbd009c",
-                     *       "operationId": "4bb78408-db42-4563-93ca-17e9f0edde34"
+                     *       "transactionHash": "0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xfe080190100a5495ca1e6756aa3d5c82ab9ea5c3e2422b1b7c3fb629d4360bd3",
+                     *       "operationId": "d886bd6c-de9d-4cf3-9af4-15991dd5eddc"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -6512,9 +6664,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x51fe12fd1b1b29cf38e07119ceccb018dd697104c76847c25e40dd25eea412cc",
-                     *       "operationId": "2d715074-f37d-4132-8e8b-61e6670760a8"
+                     *       "transactionHash": "0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x293bdeb984633617500c7b5f967300c05d6ff5cb431bd2e60a460f7dc53c0345",
+                     *       "operationId": "5e43078b-d5ab-4b3e-a376-8f01e4aa028d"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -6655,8 +6807,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "keyId": "c378155a-7fb0-4909-bc84-c031ec63670f",
-                     *       "evmAddress": "0xD8b959d5430a6d59cba4CBac2bB1349678e1995A",
+                     *       "keyId": "e030e7f9-c4c8-421e-bb9a-aab37bf849d1",
+                     *       "evmAddress": "0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41",
                      *       "customRef": "user-42"
                      *     }
                      */
@@ -6770,8 +6922,8 @@ export interface operations {
                      *       "success": true,
                      *       "keys": [
                      *         {
-                     *           "keyId": "c378155a-7fb0-4909-bc84-c031ec63670f",
-                     *           "evmAddress": "0xD8b959d5430a6d59cba4CBac2bB1349678e1995A",
+                     *           "keyId": "e030e7f9-c4c8-421e-bb9a-aab37bf849d1",
+                     *           "evmAddress": "0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41",
                      *           "customRef": "user-42"
                      *         }
                      *       ],
@@ -6873,7 +7025,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "accountAddress": "0xD8b959d5430a6d59cba4CBac2bB1349678e1995A",
+                 *       "accountAddress": "0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41",
                  *       "message": "hello"
                  *     }
                  */
@@ -6894,7 +7046,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "signature": "0x83062eb0d22163622f1f54f63f45c8e58448ade5b5336771b948232f6076d1406addc8509b920cd352a486d26216038ac3ad0f068dcb23d556816fe6dacc3ca61c",
+                     *       "signature": "0xb22cc3844152d3c727ad269a1772a87a49ade326139a101f8f3b620f72c714125202dc8c710770c2f1ef7df64ba6c444d97a66ce42725182b57781a5b267888d1c",
                      *       "message": "hello"
                      *     }
                      */
@@ -6992,7 +7144,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "accountAddress": "0xD8b959d5430a6d59cba4CBac2bB1349678e1995A",
+                 *       "accountAddress": "0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41",
                  *       "domain": {
                  *         "name": "Club",
                  *         "version": "1",
@@ -7029,7 +7181,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "signature": "0x143e052c5a6dec60bf288a2a7d12cf0a6a4ef4c3f65b1d910d76240596dd152a46d69b13674fd2046c3a88cbdb8e3220c0de998c7f0c858519e5a40179a968661b"
+                     *       "signature": "0x904223fea81c7fcbd644668a930af076bb195f153f0710007ed972d1d22e8ba4541628f8816038d9cd718cb5aed924136ece882d791015fe3250c4cdbf1929de1c"
                      *     }
                      */
                     "application/json": components["schemas"]["TypedDataSignature"];
@@ -7166,11 +7318,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "2",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7191,7 +7343,7 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Gold",
                      *               "symbol": "GLD",
-                     *               "ownerSince": 1795653338,
+                     *               "ownerSince": 1796554049,
                      *               "balance": "12.5",
                      *               "nfts": []
                      *             },
@@ -7201,11 +7353,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "13",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7354,11 +7506,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "2",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7379,7 +7531,7 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Gold",
                      *               "symbol": "GLD",
-                     *               "ownerSince": 1795653338,
+                     *               "ownerSince": 1796554049,
                      *               "balance": "12.5",
                      *               "nfts": []
                      *             },
@@ -7389,11 +7541,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "13",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7542,11 +7694,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "2",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7567,7 +7719,7 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Gold",
                      *               "symbol": "GLD",
-                     *               "ownerSince": 1795653338,
+                     *               "ownerSince": 1796554049,
                      *               "balance": "12.5",
                      *               "nfts": []
                      *             },
@@ -7577,11 +7729,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "13",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7730,11 +7882,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "2",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7755,7 +7907,7 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Gold",
                      *               "symbol": "GLD",
-                     *               "ownerSince": 1795653338,
+                     *               "ownerSince": 1796554049,
                      *               "balance": "12.5",
                      *               "nfts": []
                      *             },
@@ -7765,11 +7917,11 @@ export interface operations {
                      *               "chainId": 31337,
                      *               "name": "Items",
                      *               "symbol": "ITM",
-                     *               "ownerSince": 1795653340,
+                     *               "ownerSince": 1796554051,
                      *               "balance": "13",
                      *               "nfts": [
                      *                 {
-                     *                   "ownerSince": 1795653340,
+                     *                   "ownerSince": 1796554051,
                      *                   "tokenId": "1",
                      *                   "name": "Sword",
                      *                   "description": "",
@@ -7785,6 +7937,348 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Holders"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the token's (or, without a token, the client address's) bucket is empty; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTokensOfOwner: {
+        parameters: {
+            query: {
+                /**
+                 * @description Chain id
+                 * @example 31337
+                 */
+                chainId: number;
+                /**
+                 * @description The address whose holdings are listed
+                 * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
+                 */
+                ownerAddress: string;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
+            };
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results (50 a page; nextPage is null on the last) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "tokens": [
+                     *         {
+                     *           "contractAddress": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
+                     *           "tokenType": "erc721",
+                     *           "name": "Club",
+                     *           "symbol": "CLB",
+                     *           "tokenId": "1",
+                     *           "balance": "1",
+                     *           "balanceRaw": "1",
+                     *           "ownerSince": 1796554050,
+                     *           "metadata": {
+                     *             "name": "Club #1",
+                     *             "description": "Members of the club",
+                     *             "image": "http://localhost:42069/media/bc09c2590d2502c8ffaf1a3c09aa89df222e03d186a8daa0c7fce6321fb6e928.png",
+                     *             "attributes": [
+                     *               {
+                     *                 "trait_type": "level",
+                     *                 "value": "gold"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "tbaAddress": "0xab5516EFEB132C69a2f47b5bC59F213301d2366B"
+                     *         },
+                     *         {
+                     *           "contractAddress": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
+                     *           "tokenType": "erc1155",
+                     *           "name": "Items",
+                     *           "symbol": "ITM",
+                     *           "tokenId": "1",
+                     *           "balance": "13",
+                     *           "balanceRaw": "13",
+                     *           "ownerSince": 1796554051,
+                     *           "metadata": {
+                     *             "name": "Sword",
+                     *             "description": "",
+                     *             "image": "",
+                     *             "attributes": []
+                     *           },
+                     *           "tbaAddress": null
+                     *         },
+                     *         {
+                     *           "contractAddress": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
+                     *           "tokenType": "erc20",
+                     *           "name": "Gold",
+                     *           "symbol": "GLD",
+                     *           "tokenId": null,
+                     *           "balance": "12.5",
+                     *           "balanceRaw": "12500000000000000000",
+                     *           "ownerSince": 1796554049,
+                     *           "metadata": null,
+                     *           "tbaAddress": null
+                     *         }
+                     *       ],
+                     *       "nextPageKey": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletTokens"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the token's (or, without a token, the client address's) bucket is empty; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_READY: the index is still backfilling (progress in `error` and `progress`, Retry-After set) */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query: {
+                /**
+                 * @description Chain id
+                 * @example 31337
+                 */
+                chainId: number;
+                /**
+                 * @description The token contract (for writes: one the calling project created or imported)
+                 * @example 0x791A12932340F0A9E84BD5867d9871c9Fa832B81
+                 */
+                contractAddress: string;
+                /** @description Only the transfers of this token (ERC-721 and ERC-1155) */
+                tokenId?: string;
+                /**
+                 * @description Only the transfers from or to this address
+                 * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
+                 */
+                address?: string;
+                /** @description Only the transfers of this block and later */
+                fromBlock?: number;
+                /** @description Only the transfers of this block and earlier */
+                toBlock?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
+                /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                minBlock?: number;
+                /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                afterOperation?: string;
+            };
+            header?: {
+                /** @description As the minBlock query parameter. The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
+                "X-Min-Block"?: number;
+                /** @description As the afterOperation query parameter. The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
+                "X-After-Operation"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results (50 a page; nextPage is null on the last) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "transfers": [
+                     *         {
+                     *           "standard": "erc1155",
+                     *           "contractAddress": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
+                     *           "from": "0x0000000000000000000000000000000000000000",
+                     *           "to": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *           "tokenId": "1",
+                     *           "amount": "3",
+                     *           "amountRaw": "3",
+                     *           "blockNumber": "15",
+                     *           "timestamp": 1796554051,
+                     *           "transactionHash": "0x23acab576d1348d95ad09246f60141aca562ec0fffe19f591218e2a5843f67b4",
+                     *           "logIndex": 1
+                     *         },
+                     *         {
+                     *           "standard": "erc1155",
+                     *           "contractAddress": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
+                     *           "from": "0x0000000000000000000000000000000000000000",
+                     *           "to": "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+                     *           "tokenId": "1",
+                     *           "amount": "10",
+                     *           "amountRaw": "10",
+                     *           "blockNumber": "14",
+                     *           "timestamp": 1796554051,
+                     *           "transactionHash": "0x7eac8c04b90ba963b02e3340541384cbd650de6ba2c5565abb749112bfa9771f",
+                     *           "logIndex": 0
+                     *         }
+                     *       ],
+                     *       "nextPageKey": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfers"];
                 };
             };
             /** @description Invalid input */
@@ -8265,9 +8759,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x1417ed3b2f38d1be6117c02fde463245786333621598697a80afe2ccf8de71cc",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x1417ed3b2f38d1be6117c02fde463245786333621598697a80afe2ccf8de71cc",
-                     *       "operationId": "2e4e4790-6217-4b37-9558-680e82f7d8de"
+                     *       "transactionHash": "0x741d8369f6ca82e9fa54342ac4de26d11259a228ec022b817a76080420b096cb",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x741d8369f6ca82e9fa54342ac4de26d11259a228ec022b817a76080420b096cb",
+                     *       "operationId": "39380d54-2d45-463b-b286-454172eb027b"
                      *     }
                      */
                     "application/json": components["schemas"]["MetadataWritten"];
@@ -8555,9 +9049,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0xb612f6a92977020bb854f1f9414e57fb5bff8402735ba62ee86957815c2609e9",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xb612f6a92977020bb854f1f9414e57fb5bff8402735ba62ee86957815c2609e9",
-                     *       "operationId": "24938e66-f2b8-4fbb-ade9-e0bdb6e1b788"
+                     *       "transactionHash": "0xe018258fc8280d41dc84693a73ffca78d2811ffdfa93dac77257814ee78cf159",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xe018258fc8280d41dc84693a73ffca78d2811ffdfa93dac77257814ee78cf159",
+                     *       "operationId": "252f3d9c-faae-4bb2-b7ff-20f8ff8b78b8"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionSent"];
@@ -8702,14 +9196,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "permitId": "186c125e-0811-4a0a-940e-5114eaa272d7",
-                     *       "signature": "0x2c0b6b2f5ba4f973a2a1ecf7c4d0eeefb5e0a9b0a5d0388e8232a1b1b1bac3127ccbe8f82672af9584af51e8c11062b1bd8eeebe682adb35d0ea49c8c11088471b",
+                     *       "permitId": "ece11a3c-8e61-49eb-9377-f789c9ee4c68",
+                     *       "signature": "0xf865aaec9535309843bcfdcb8d076be9431b59e802dd4ea92f3798ff39f7be2124f75594121416f1690665bcf8571e91b51e535cddbae0f9017bf292eb6e17e31c",
                      *       "preparedCall": {
                      *         "to": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
                      *         "value": "0",
-                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000000412c0b6b2f5ba4f973a2a1ecf7c4d0eeefb5e0a9b0a5d0388e8232a1b1b1bac3127ccbe8f82672af9584af51e8c11062b1bd8eeebe682adb35d0ea49c8c11088471b00000000000000000000000000000000000000000000000000000000000000"
+                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000041f865aaec9535309843bcfdcb8d076be9431b59e802dd4ea92f3798ff39f7be2124f75594121416f1690665bcf8571e91b51e535cddbae0f9017bf292eb6e17e31c00000000000000000000000000000000000000000000000000000000000000"
                      *       },
-                     *       "operationId": "c35dd644-31a1-4721-8747-13ec4bdc19f8"
+                     *       "operationId": "18b0c81a-7d9d-48f1-abe3-6a6236dee63f"
                      *     }
                      */
                     "application/json": components["schemas"]["PermitIssued"];
@@ -8856,14 +9350,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "permitId": "ab9c05c7-49c9-4d5a-a093-222baaaa0c2c",
-                     *       "signature": "0x3bd7ef12f0652d39215ebc152eab0ddc6a7b725f4112f00697c96c963c38ee1500ac9493682f604047efccc2ef193267157f2356e09ff836c86edb3d66a8bf371b",
+                     *       "permitId": "95262e71-29a5-420c-a73f-4aee4dc83978",
+                     *       "signature": "0xad73f84d7c954d9734e5708338db856544fbbf14ac813309f96740027d9d14ad33b5c81d06fa4efb24175476de2ac107e6012a0a89f49f785d252b2f7e7292401c",
                      *       "preparedCall": {
                      *         "to": "0x20a7B17d3e7838A53543236881A73Ba689AD90bC",
                      *         "value": "0",
-                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d9955000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000000413bd7ef12f0652d39215ebc152eab0ddc6a7b725f4112f00697c96c963c38ee1500ac9493682f604047efccc2ef193267157f2356e09ff836c86edb3d66a8bf371b00000000000000000000000000000000000000000000000000000000000000"
+                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d9955000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000041ad73f84d7c954d9734e5708338db856544fbbf14ac813309f96740027d9d14ad33b5c81d06fa4efb24175476de2ac107e6012a0a89f49f785d252b2f7e7292401c00000000000000000000000000000000000000000000000000000000000000"
                      *       },
-                     *       "operationId": "208f3a17-1384-4d51-9557-9bb7653dc6a4"
+                     *       "operationId": "b3c452a0-b0f2-4c5c-a62d-ad867c7bc061"
                      *     }
                      */
                     "application/json": components["schemas"]["PermitIssued"];
@@ -9009,14 +9503,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "permitId": "31e3e308-d42e-4991-bd41-56870c0179de",
-                     *       "signature": "0x16e914a855905bfa3cfa0a070e1ba425e6e170034160118f82b46ce5b963d7ea0c078ea5932e0c61c0eb3b6f7b15cef081663ebbf426b366e6862b4b7db64ab11b",
+                     *       "permitId": "178d48dd-4cb3-4882-9c03-4c6bf6226e33",
+                     *       "signature": "0xea8a9d403f0294dd2f94908d7332773b5911819a019644c4e90d5f5c00088717546fb277791f12ee5a3e4b669bae35f2f915c9fbad9bf123c1e7dee86a42cc6e1b",
                      *       "preparedCall": {
                      *         "to": "0x791A12932340F0A9E84BD5867d9871c9Fa832B81",
                      *         "value": "0",
-                     *         "data": "0xa63b683b00000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000c0000000000000000000000000000000000000000000000000000000000000004116e914a855905bfa3cfa0a070e1ba425e6e170034160118f82b46ce5b963d7ea0c078ea5932e0c61c0eb3b6f7b15cef081663ebbf426b366e6862b4b7db64ab11b00000000000000000000000000000000000000000000000000000000000000"
+                     *         "data": "0xa63b683b00000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000c00000000000000000000000000000000000000000000000000000000000000041ea8a9d403f0294dd2f94908d7332773b5911819a019644c4e90d5f5c00088717546fb277791f12ee5a3e4b669bae35f2f915c9fbad9bf123c1e7dee86a42cc6e1b00000000000000000000000000000000000000000000000000000000000000"
                      *       },
-                     *       "operationId": "afcf7736-117c-45f3-9244-fc614c2faf3c"
+                     *       "operationId": "7518180f-52a5-43dd-b43b-ea5b2d9e5eda"
                      *     }
                      */
                     "application/json": components["schemas"]["PermitIssued"];
@@ -9173,12 +9667,12 @@ export interface operations {
                      *       "totalAmount": "5",
                      *       "totalAmountRaw": "5000000000000000000",
                      *       "permitIds": [
-                     *         "186c125e-0811-4a0a-940e-5114eaa272d7"
+                     *         "ece11a3c-8e61-49eb-9377-f789c9ee4c68"
                      *       ],
                      *       "preparedCall": {
                      *         "to": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
                      *         "value": "0",
-                     *         "data": "0xac9650d80000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000124e67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000000412c0b6b2f5ba4f973a2a1ecf7c4d0eeefb5e0a9b0a5d0388e8232a1b1b1bac3127ccbe8f82672af9584af51e8c11062b1bd8eeebe682adb35d0ea49c8c11088471b0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+                     *         "data": "0xac9650d80000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000124e67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000041f865aaec9535309843bcfdcb8d076be9431b59e802dd4ea92f3798ff39f7be2124f75594121416f1690665bcf8571e91b51e535cddbae0f9017bf292eb6e17e31c0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
                      *       }
                      *     }
                      */
@@ -9278,7 +9772,7 @@ export interface operations {
             path: {
                 /**
                  * @description The permitId its issue answered
-                 * @example 186c125e-0811-4a0a-940e-5114eaa272d7
+                 * @example ece11a3c-8e61-49eb-9377-f789c9ee4c68
                  */
                 permitId: string;
             };
@@ -9298,7 +9792,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "permitId": "186c125e-0811-4a0a-940e-5114eaa272d7",
+                     *       "permitId": "ece11a3c-8e61-49eb-9377-f789c9ee4c68",
                      *       "status": "open",
                      *       "statusReason": "Open: not redeemed yet; redeemable until 2030-01-31T12:00:00.000Z.",
                      *       "chainId": 31337,
@@ -9309,15 +9803,15 @@ export interface operations {
                      *       "amount": "5",
                      *       "amountRaw": "5000000000000000000",
                      *       "expiration": "2030-01-31T12:00:00.000Z",
-                     *       "signerAddress": "0x753e4f3EeA5fA720F8C4202a4F952C553dF63767",
-                     *       "signature": "0x2c0b6b2f5ba4f973a2a1ecf7c4d0eeefb5e0a9b0a5d0388e8232a1b1b1bac3127ccbe8f82672af9584af51e8c11062b1bd8eeebe682adb35d0ea49c8c11088471b",
+                     *       "signerAddress": "0x7FAFFA658809c623c829Bc23B889a7F01F8bC023",
+                     *       "signature": "0xf865aaec9535309843bcfdcb8d076be9431b59e802dd4ea92f3798ff39f7be2124f75594121416f1690665bcf8571e91b51e535cddbae0f9017bf292eb6e17e31c",
                      *       "preparedCall": {
                      *         "to": "0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5",
                      *         "value": "0",
-                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a000000000000000000000000000000000000000000000000000000000000000412c0b6b2f5ba4f973a2a1ecf7c4d0eeefb5e0a9b0a5d0388e8232a1b1b1bac3127ccbe8f82672af9584af51e8c11062b1bd8eeebe682adb35d0ea49c8c11088471b00000000000000000000000000000000000000000000000000000000000000"
+                     *         "data": "0xe67689a700000000000000000000000014dc79964da2c08b23698b3d3cc7ca32193d99550000000000000000000000000000000000000000000000004563918244f4000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000071040e4000000000000000000000000000000000000000000000000000000000000000a00000000000000000000000000000000000000000000000000000000000000041f865aaec9535309843bcfdcb8d076be9431b59e802dd4ea92f3798ff39f7be2124f75594121416f1690665bcf8571e91b51e535cddbae0f9017bf292eb6e17e31c00000000000000000000000000000000000000000000000000000000000000"
                      *       },
                      *       "metadata": null,
-                     *       "createdAt": "2026-11-26T00:35:43.507Z",
+                     *       "createdAt": "2026-12-06T10:47:34.567Z",
                      *       "redemption": null,
                      *       "revocation": null
                      *     }
@@ -9408,7 +9902,7 @@ export interface operations {
             path: {
                 /**
                  * @description The permitId its issue answered
-                 * @example ab9c05c7-49c9-4d5a-a093-222baaaa0c2c
+                 * @example 95262e71-29a5-420c-a73f-4aee4dc83978
                  */
                 permitId: string;
             };
@@ -9428,10 +9922,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "transactionHash": "0x711db38509f27ade9a6b1aca2a6cd250b4db08a401f025395fee061b62507d78",
-                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0x711db38509f27ade9a6b1aca2a6cd250b4db08a401f025395fee061b62507d78",
-                     *       "operationId": "96e6bf44-bc28-425f-b421-921403210b5a",
-                     *       "permitId": "ab9c05c7-49c9-4d5a-a093-222baaaa0c2c"
+                     *       "transactionHash": "0xb9c9a6f97bf61f547c255d35a484049ae392b4e33e288ef24e3311c40d2ad486",
+                     *       "transactionUrl": "http://localhost:42069/api/v1/transactions/0xb9c9a6f97bf61f547c255d35a484049ae392b4e33e288ef24e3311c40d2ad486",
+                     *       "operationId": "ff76a023-242b-4d5f-a41a-5f961ead8931",
+                     *       "permitId": "95262e71-29a5-420c-a73f-4aee4dc83978"
                      *     }
                      */
                     "application/json": components["schemas"]["PermitRevocationSent"];
@@ -9560,7 +10054,7 @@ export interface operations {
                      *       "success": true,
                      *       "webhooks": [
                      *         {
-                     *           "webhookId": "7e56ee24-4919-46cb-a0c5-ab217ac68505",
+                     *           "webhookId": "d4ff342a-5ed7-434f-8532-b6e3a66e6334",
                      *           "url": "https://app.example.com/tokenhub/webhooks",
                      *           "description": "orders service",
                      *           "events": [
@@ -9569,7 +10063,7 @@ export interface operations {
                      *           ],
                      *           "status": "active",
                      *           "failingSince": null,
-                     *           "createdAt": "2026-11-26T00:35:43.671Z"
+                     *           "createdAt": "2026-12-06T10:47:34.608Z"
                      *         }
                      *       ]
                      *     }
@@ -9693,7 +10187,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "webhookId": "7e56ee24-4919-46cb-a0c5-ab217ac68505",
+                     *       "webhookId": "d4ff342a-5ed7-434f-8532-b6e3a66e6334",
                      *       "url": "https://app.example.com/tokenhub/webhooks",
                      *       "description": "orders service",
                      *       "events": [
@@ -9702,8 +10196,8 @@ export interface operations {
                      *       ],
                      *       "status": "active",
                      *       "failingSince": null,
-                     *       "createdAt": "2026-11-26T00:35:43.671Z",
-                     *       "secret": "whsec_TBm/8H41rZjFxtoaIW57w0NES4jy0Wm3nyIxAPw5xmg="
+                     *       "createdAt": "2026-12-06T10:47:34.608Z",
+                     *       "secret": "whsec_Jjr0Aq4mrpeG0rOVlfQHSXb8VhGli1dPlOAvBGGw2Uk="
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookCreated"];
@@ -9792,7 +10286,7 @@ export interface operations {
             path: {
                 /**
                  * @description The a webhook id
-                 * @example 7e56ee24-4919-46cb-a0c5-ab217ac68505
+                 * @example d4ff342a-5ed7-434f-8532-b6e3a66e6334
                  */
                 webhookId: string;
             };
@@ -9903,7 +10397,7 @@ export interface operations {
             path: {
                 /**
                  * @description The a webhook id
-                 * @example 7e56ee24-4919-46cb-a0c5-ab217ac68505
+                 * @example d4ff342a-5ed7-434f-8532-b6e3a66e6334
                  */
                 webhookId: string;
             };
@@ -9924,7 +10418,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "eventId": "893e485f-aec3-437e-96f7-58311e62ea6c"
+                     *       "eventId": "a236c213-cd04-4025-aa87-f493a335dbf3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestQueued"];
@@ -10016,7 +10510,7 @@ export interface operations {
             path: {
                 /**
                  * @description The a webhook id
-                 * @example 7e56ee24-4919-46cb-a0c5-ab217ac68505
+                 * @example d4ff342a-5ed7-434f-8532-b6e3a66e6334
                  */
                 webhookId: string;
             };
@@ -10037,9 +10531,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "webhookId": "7e56ee24-4919-46cb-a0c5-ab217ac68505",
-                     *       "secret": "whsec_6b+OVIXu1nlJWsOp661RtUnwBHgaJ6wt0etEYQitqF4=",
-                     *       "previousSecretExpiresAt": "2026-11-27T00:35:43.832Z"
+                     *       "webhookId": "d4ff342a-5ed7-434f-8532-b6e3a66e6334",
+                     *       "secret": "whsec_Uke47b7X6/RhgEJJ1D6wG3kcYrW/NmnIFg5LG+zVyZE=",
+                     *       "previousSecretExpiresAt": "2026-12-07T10:47:34.654Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSecretRotated"];
@@ -10135,7 +10629,7 @@ export interface operations {
             path: {
                 /**
                  * @description The a webhook id
-                 * @example 7e56ee24-4919-46cb-a0c5-ab217ac68505
+                 * @example d4ff342a-5ed7-434f-8532-b6e3a66e6334
                  */
                 webhookId: string;
             };
@@ -10157,22 +10651,22 @@ export interface operations {
                      *       "success": true,
                      *       "deliveries": [
                      *         {
-                     *           "eventId": "893e485f-aec3-437e-96f7-58311e62ea6c",
+                     *           "eventId": "a236c213-cd04-4025-aa87-f493a335dbf3",
                      *           "type": "webhook.test",
                      *           "status": "delivered",
                      *           "attempts": 1,
                      *           "lastStatusCode": 200,
                      *           "lastError": null,
-                     *           "lastAttemptAt": "2026-11-26T00:35:43.783Z",
+                     *           "lastAttemptAt": "2026-12-06T10:47:34.633Z",
                      *           "nextAttemptAt": null,
-                     *           "deliveredAt": "2026-11-26T00:35:43.783Z",
-                     *           "createdAt": "2026-11-26T00:35:43.701Z",
+                     *           "deliveredAt": "2026-12-06T10:47:34.633Z",
+                     *           "createdAt": "2026-12-06T10:47:34.616Z",
                      *           "event": {
-                     *             "id": "893e485f-aec3-437e-96f7-58311e62ea6c",
+                     *             "id": "a236c213-cd04-4025-aa87-f493a335dbf3",
                      *             "type": "webhook.test",
-                     *             "timestamp": "2026-11-26T00:35:43.701Z",
+                     *             "timestamp": "2026-12-06T10:47:34.616Z",
                      *             "data": {
-                     *               "webhookId": "7e56ee24-4919-46cb-a0c5-ab217ac68505",
+                     *               "webhookId": "d4ff342a-5ed7-434f-8532-b6e3a66e6334",
                      *               "message": "A test event from tokenhub."
                      *             }
                      *           }
@@ -10271,12 +10765,12 @@ export interface operations {
             path: {
                 /**
                  * @description The a webhook id
-                 * @example 7e56ee24-4919-46cb-a0c5-ab217ac68505
+                 * @example d4ff342a-5ed7-434f-8532-b6e3a66e6334
                  */
                 webhookId: string;
                 /**
                  * @description The an event id
-                 * @example 893e485f-aec3-437e-96f7-58311e62ea6c
+                 * @example a236c213-cd04-4025-aa87-f493a335dbf3
                  */
                 eventId: string;
             };
@@ -10298,22 +10792,22 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "delivery": {
-                     *         "eventId": "893e485f-aec3-437e-96f7-58311e62ea6c",
+                     *         "eventId": "a236c213-cd04-4025-aa87-f493a335dbf3",
                      *         "type": "webhook.test",
                      *         "status": "pending",
                      *         "attempts": 1,
                      *         "lastStatusCode": 200,
                      *         "lastError": null,
-                     *         "lastAttemptAt": "2026-11-26T00:35:43.783Z",
-                     *         "nextAttemptAt": "2026-11-26T00:35:43.826Z",
+                     *         "lastAttemptAt": "2026-12-06T10:47:34.633Z",
+                     *         "nextAttemptAt": "2026-12-06T10:47:34.651Z",
                      *         "deliveredAt": null,
-                     *         "createdAt": "2026-11-26T00:35:43.701Z",
+                     *         "createdAt": "2026-12-06T10:47:34.616Z",
                      *         "event": {
-                     *           "id": "893e485f-aec3-437e-96f7-58311e62ea6c",
+                     *           "id": "a236c213-cd04-4025-aa87-f493a335dbf3",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-26T00:35:43.701Z",
+                     *           "timestamp": "2026-12-06T10:47:34.616Z",
                      *           "data": {
-                     *             "webhookId": "7e56ee24-4919-46cb-a0c5-ab217ac68505",
+                     *             "webhookId": "d4ff342a-5ed7-434f-8532-b6e3a66e6334",
                      *             "message": "A test event from tokenhub."
                      *           }
                      *         }

@@ -35,6 +35,8 @@ import { erc20Routes } from "./routes/erc20.js";
 import { erc6551Routes } from "./routes/erc6551.js";
 import { erc721Routes } from "./routes/erc721.js";
 import { holdersRoutes } from "./routes/holders.js";
+import { transfersRoutes } from "./routes/transfers.js";
+import { walletTokensRoutes } from "./routes/walletTokens.js";
 import { indexQueryRoutes } from "./routes/indexQueries.js";
 import { keysRoutes } from "./routes/keys.js";
 import { MULTIPART_PATHS, mediaRoutes } from "./routes/media.js";
@@ -109,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountActionsRoutes(deps));
   app.route("/", keysRoutes(deps));
   app.route("/", holdersRoutes(deps));
+  app.route("/", walletTokensRoutes(deps));
+  app.route("/", transfersRoutes(deps));
   app.route("/", metadataRoutes(deps));
   app.route("/", metadataWriteRoutes(deps));
   app.route("/", permitsRoutes(deps));

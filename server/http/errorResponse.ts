@@ -1,7 +1,7 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, type ErrorDetail, MethodNotAllowedError, NotReadyError, type NotReadyProgress, TokenhubError } from "../errors.js";
-import { isDatabaseUnavailable } from "../store/database/db.js";
+import { isDatabaseUnavailable, isUndefinedTable } from "../store/database/db.js";
 
 export type ErrorBody = { success: false; error: string; code: ErrorCode; details?: ErrorDetail[]; progress?: NotReadyProgress[] };
 
@@ -44,6 +44,17 @@ export function toErrorResponse(error: unknown, requestId: string): ErrorRespons
         success: false,
         error: "The database is unavailable (stopping or restarting). Retry in a few seconds; a write retried with the same Idempotency-Key is never done twice.",
         code: "DATABASE_UNAVAILABLE",
+      },
+    };
+  }
+  if (isUndefinedTable(error)) {
+    return {
+      status: 503,
+      retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS,
+      body: {
+        success: false,
+        error: "The index this version reads is still being built: the one answering meanwhile, built by an earlier version, does not hold what this read needs. Retry once the new build answers (the log says \"the index answers from build ... now\").",
+        code: "NOT_READY",
       },
     };
   }

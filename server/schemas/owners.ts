@@ -3,6 +3,7 @@ import * as field from "./fields.js";
 import { tokenIdSchema } from "./amounts.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, chainIdSchema, listParameter, pageSchema } from "./common.js";
+import { nextPageKey, ownerPageKey, tokenPageKey } from "./pageKey.js";
 import { atBlockParameter, pastBlockFields } from "./pastState.js";
 
 export const erc1155OwnersQuery = z.object({
@@ -11,10 +12,18 @@ export const erc1155OwnersQuery = z.object({
   ownerAddress: field.ownerAddressFilter.optional(),
   tokenId: tokenIdSchema.optional(),
   page: pageSchema,
+  pageKey: ownerPageKey,
   ...atBlockParameter,
 });
 
-export const erc20OwnersQuery = z.object({ chainId: chainIdSchema, contractAddress: field.contractAddressInput, ownerAddress: field.ownerAddressFilter.optional(), page: pageSchema, ...atBlockParameter });
+export const erc20OwnersQuery = z.object({
+  chainId: chainIdSchema,
+  contractAddress: field.contractAddressInput,
+  ownerAddress: field.ownerAddressFilter.optional(),
+  page: pageSchema,
+  pageKey: ownerPageKey,
+  ...atBlockParameter,
+});
 
 export const erc1155OwnersResponse = z
   .object({
@@ -27,6 +36,7 @@ export const erc1155OwnersResponse = z
       }),
     ),
     ...field.paging,
+    nextPageKey,
     ...pastBlockFields,
   })
   .openapi("Erc1155Owners");
@@ -42,6 +52,7 @@ export const erc20OwnersResponse = z
       }),
     ),
     ...field.paging,
+    nextPageKey,
     ...pastBlockFields,
   })
   .openapi("Erc20Owners");
@@ -58,6 +69,7 @@ export const erc721TokensQuery = z.object({
   telegramId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
   discordId: chatIdSchema.optional().openapi({ description: "Alias of chatId" }),
   page: pageSchema,
+  pageKey: tokenPageKey,
   ...atBlockParameter,
 });
 
@@ -70,6 +82,7 @@ export const erc1155TokensQuery = z.object({
   "tokenIds[]": tokenIdList.optional(),
   ownerAddress: addressSchema.optional().openapi({ description: "Only the token types this address holds, each with its balance" }),
   page: pageSchema,
+  pageKey: tokenPageKey,
 });
 
 export const openSeaMetadataSchema = z
@@ -101,6 +114,7 @@ export const erc721TokensResponse = z
       }),
     ),
     ...field.paging,
+    nextPageKey,
     ...pastBlockFields,
   })
   .openapi("Erc721Tokens");
@@ -117,6 +131,7 @@ export const erc1155TokensResponse = z
       }),
     ),
     ...field.paging,
+    nextPageKey,
   })
   .openapi("Erc1155Tokens");
 
@@ -131,6 +146,7 @@ export const erc721OwnersResponse = z
       }),
     ),
     ...field.paging,
+    nextPageKey,
     ...pastBlockFields,
   })
   .openapi("Erc721Owners");

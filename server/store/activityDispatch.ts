@@ -4,12 +4,15 @@ import { chainIdBounds, idBlockSql } from "../indexer/store/indexReads.js";
 import type { Queryable } from "./transactions.js";
 
 /**
- * Data access for the dispatcher of index events (server/services/webhooks/activityEvents.ts): the index's `activity`
- * rows, how far the index has reached (server/indexer/store/indexReads.ts), the dispatcher's cursor and the rows it has
- * seen (migration 0130).
+ * Data access for the dispatcher of index events (server/services/webhooks/activityEvents.ts): the index's changes (its
+ * `transfer` and `activity` rows), how far the index has reached (server/indexer/store/indexReads.ts), the dispatcher's
+ * cursor and the rows it has seen (migration 0130).
  */
 
-/** A row of the index's `activity` table (ponder.schema.ts). */
+/**
+ * One change of the index: an `activity` row (ponder.schema.ts), or a `transfer` row in the same shape (kind
+ * `transfer`, `data` with standard, from, to, tokenId, amount and the recipient's ownerSince after it).
+ */
 export type ActivityRow = {
   id: string;
   chainId: number;
@@ -27,6 +30,35 @@ export type ActivityRow = {
 const ID_CEILING = "99999";
 
 const quoted = (schema: string) => `"${schema.replaceAll('"', '""')}"`;
+
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
+
+/**
+ * SQL: the index's changes in the columns of `activity`, transfers and the rarer kinds together (their ids sort in
+ * chain order across both). A transfer's `ownerSince` is its recipient's after it: the block's time for an ERC-721
+ * token, the balance history's for the others (its recipient side's id is the transfer's id and `1`); null for a burn.
+ */
+function indexChanges(indexSchema: string): string {
+  const schema = quoted(indexSchema);
+  const ownerSinceAfter = (history: string) => `(SELECT h.owner_since::text FROM ${schema}.${history} h WHERE h.id = t.id || '1')`;
+  return `(SELECT t.id, t.chain_id, 'transfer' AS kind, t.contract, t.block_number, t.block_hash, t.timestamp, t.transaction_hash, t.log_index,
+            jsonb_build_object('standard', t.standard, 'from', t."from", 'to', t."to", 'tokenId', t.token_id::text, 'amount', t.amount::text,
+              'ownerSince', CASE WHEN t."to" = '${ZERO_ADDRESS}' THEN NULL
+                                 WHEN t.standard = 'erc721' THEN t.timestamp::text
+                                 WHEN t.standard = 'erc20' THEN ${ownerSinceAfter("erc20_balance_history")}
+                                 ELSE ${ownerSinceAfter("erc1155_balance_history")} END) AS data
+       FROM ${schema}.transfer t
+     UNION ALL
+     SELECT a.id, a.chain_id, a.kind, a.contract, a.block_number, a.block_hash, a.timestamp, a.transaction_hash, a.log_index, a.data::jsonb
+       FROM ${schema}.activity a)`;
+}
+
+/** SQL: whether the index holds the change `id` in the block `blockHash` (in either table). */
+function holdsChange(indexSchema: string, id: string, blockHash: string): string {
+  const schema = quoted(indexSchema);
+  return `(EXISTS (SELECT 1 FROM ${schema}.transfer t WHERE t.id = ${id} AND t.block_hash = ${blockHash})
+        OR EXISTS (SELECT 1 FROM ${schema}.activity a WHERE a.id = ${id} AND a.block_hash = ${blockHash}))`;
+}
 
 /**
  * How far the index has reached a chain and what of it is final, as activity ids (every row id at or below `latest`
@@ -65,12 +97,12 @@ function activityOf(row: Row): ActivityRow {
 }
 
 /**
- * The chain's activity rows after `cursor`, in chain order, that the dispatcher has not seen (in the block they are in
+ * The chain's changes after `cursor`, in chain order, that the dispatcher has not seen (in the block they are in
  * now): after a reorganisation the cursor goes back to the final block, and the rows read since are not read again.
  */
 export async function readActivityAfter(db: Queryable, indexSchema: string, chainId: number, cursor: string, limit: number): Promise<ActivityRow[]> {
   const { rows } = await db.query<Row>(
-    `SELECT a.* FROM ${quoted(indexSchema)}.activity a
+    `SELECT a.* FROM ${indexChanges(indexSchema)} a
       WHERE a.chain_id = $1 AND a.id > $2
         AND NOT EXISTS (SELECT 1 FROM tokenhub_app.webhook_index_seen s
                          WHERE s.chain_id = $1 AND s.activity_id = a.id AND s.block_hash = a.block_hash)
@@ -81,10 +113,13 @@ export async function readActivityAfter(db: Queryable, indexSchema: string, chai
   return rows.map(activityOf);
 }
 
-/** Whether the index has an `activity` table (an index built by an older version has not, until it is rebuilt). */
-export async function hasActivityTable(db: Queryable, indexSchema: string): Promise<boolean> {
-  const { rows } = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'activity'", [indexSchema]);
-  return rows.length > 0;
+/**
+ * Whether the index has its `transfer` and `activity` tables (an index built by an older version has not, until the
+ * rebuild of this version answers: the dispatcher waits for it, and reads its rows by the same ids).
+ */
+export async function hasChangeTables(db: Queryable, indexSchema: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name IN ('activity', 'transfer')", [indexSchema]);
+  return rows.length === 2;
 }
 
 /** The chain's cursor, locked until the caller's database transaction ends (one dispatcher pass at a time per chain). */
@@ -111,6 +146,8 @@ export type SeenRow = { activityId: string; blockHash: Hex; eventIds: string[] }
 export async function seedSeen(db: Queryable, indexSchema: string, chainId: number, finalized: string): Promise<string> {
   const { rows } = await db.query<{ last: string | null }>(
     `WITH pending AS (
+       SELECT t.id, t.block_hash FROM ${quoted(indexSchema)}.transfer t WHERE t.chain_id = $1 AND t.id > $2
+       UNION ALL
        SELECT a.id, a.block_hash FROM ${quoted(indexSchema)}.activity a WHERE a.chain_id = $1 AND a.id > $2
      ), seeded AS (
        INSERT INTO tokenhub_app.webhook_index_seen (chain_id, activity_id, block_hash, event_ids)
@@ -143,7 +180,7 @@ export async function takeRemovedSeen(db: Queryable, indexSchema: string, chainI
   const { rows } = await db.query<{ activity_id: string; block_hash: Hex; event_ids: string[] }>(
     `DELETE FROM tokenhub_app.webhook_index_seen s
       WHERE s.chain_id = $1 AND ${idBlockSql("s.activity_id")} <= ${idBlockSql("$2")}
-        AND NOT EXISTS (SELECT 1 FROM ${quoted(indexSchema)}.activity a WHERE a.id = s.activity_id AND a.block_hash = s.block_hash)
+        AND NOT ${holdsChange(indexSchema, "s.activity_id", "s.block_hash")}
       RETURNING s.activity_id, s.block_hash, s.event_ids::text[] AS event_ids`,
     [chainId, latest],
   );

@@ -2,7 +2,7 @@ import { activity } from "ponder:schema";
 
 type Hex = `0x${string}`;
 
-/** The parts of a Ponder log event an activity row records. */
+/** The parts of a Ponder log event an activity or transfer row records. */
 export type ActivityEvent = {
   id: string;
   log: { logIndex: number };
@@ -12,7 +12,6 @@ export type ActivityEvent = {
 
 /** What each kind of activity row holds in `data` (numbers as decimal strings, addresses lowercase). */
 export type ActivityData = {
-  transfer: { standard: "erc20" | "erc721" | "erc1155"; from: Hex; to: Hex; tokenId: string | null; amount: string; ownerSince: string | null };
   account_created: { account: Hex; implementation: Hex; tokenChainId: string; tokenId: string };
   permit_used: { signer: Hex; nonce: string; sender: Hex };
   permit_invalidated: { signer: Hex; nonce: string };

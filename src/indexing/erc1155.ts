@@ -1,9 +1,10 @@
 import { ponder } from "ponder:registry";
 import { erc1155Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
-import { type ActivityEvent, recordActivity } from "./activity.js";
+import type { ActivityEvent } from "./activity.js";
 import { recordErc1155Balance } from "./history.js";
 import { creditMintToPermit } from "./permits.js";
+import { recordTransfer } from "./transfers.js";
 
 /** Balances per (contract, token id, owner), with the same `ownerSince` rule as ERC-20 balances. */
 async function applyMove(context: any, contract: Address, from: Address, to: Address, tokenId: bigint, value: bigint, event: ActivityEvent, part: number) {
@@ -25,17 +26,14 @@ async function applyMove(context: any, contract: Address, from: Address, to: Add
     const left = balance > 0n ? balance : 0n;
     await recordErc1155Balance(context, event, part, 0, { contract, tokenId, owner: from, balance: left, ownerSince: left > 0n ? row.ownerSince : 0n });
   }
-  let ownerSince: bigint | null = null;
   if (to !== zeroAddress) {
     const row = await context.db
       .insert(erc1155Balance)
       .values({ chainId, contract, tokenId, owner: to, balance: value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + value }));
-    ownerSince = row.ownerSince;
     await recordErc1155Balance(context, event, part, 1, { contract, tokenId, owner: to, balance: row.balance, ownerSince: row.ownerSince });
   }
-  const data = { standard: "erc1155" as const, from, to, tokenId: tokenId.toString(), amount: value.toString(), ownerSince: ownerSince?.toString() ?? null };
-  await recordActivity(context, event, "transfer", contract, data, part);
+  await recordTransfer(context, event, { standard: "erc1155", contract, tokenId, from, to, amount: value }, part);
 }
 
 type SingleArgs = { from: Address; to: Address; id: bigint; value: bigint };

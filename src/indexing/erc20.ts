@@ -1,9 +1,10 @@
 import { ponder } from "ponder:registry";
 import { erc20Balance } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
-import { type ActivityEvent, recordActivity } from "./activity.js";
+import type { ActivityEvent } from "./activity.js";
 import { recordErc20Balance } from "./history.js";
 import { creditMintToPermit } from "./permits.js";
+import { recordTransfer } from "./transfers.js";
 
 type TransferArgs = { from: Address; to: Address; value: bigint };
 
@@ -30,17 +31,14 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
     const left = balance > 0n ? balance : 0n;
     await recordErc20Balance(context, event, 0, { contract, owner: args.from, balance: left, ownerSince: left > 0n ? row.ownerSince : 0n });
   }
-  let ownerSince: bigint | null = null;
   if (args.to !== zeroAddress) {
     const row = await context.db
       .insert(erc20Balance)
       .values({ chainId, contract, owner: args.to, balance: args.value, ownerSince: block.timestamp })
       .onConflictDoUpdate((row: { balance: bigint }) => ({ balance: row.balance + args.value }));
-    ownerSince = row.ownerSince;
     await recordErc20Balance(context, event, 1, { contract, owner: args.to, balance: row.balance, ownerSince: row.ownerSince });
   }
-  const data = { standard: "erc20" as const, from: args.from, to: args.to, tokenId: null, amount: args.value.toString(), ownerSince: ownerSince?.toString() ?? null };
-  await recordActivity(context, event, "transfer", contract, data);
+  await recordTransfer(context, event, { standard: "erc20", contract, tokenId: null, from: args.from, to: args.to, amount: args.value });
 }
 
 ponder.on("Erc20Collection:Transfer", async ({ event, context }) => {

@@ -3,9 +3,9 @@ import { erc721Token } from "ponder:schema";
 import { type Address, zeroAddress, zeroHash } from "viem";
 import { erc6551AccountAddress } from "../../server/chain/erc6551Account.js";
 import { predictCoreAddresses } from "../../server/chain/deployCore.js";
-import { type ActivityEvent, recordActivity } from "./activity.js";
-import { recordOwner } from "./history.js";
+import type { ActivityEvent } from "./activity.js";
 import { creditMintToPermit } from "./permits.js";
+import { recordTransfer } from "./transfers.js";
 
 /** The registry and our implementation have the same CREATE2 addresses on every chain (as in accounts.ts). */
 const { erc6551Registry, accountImplementation } = predictCoreAddresses();
@@ -21,9 +21,7 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
   const { block } = event;
   const transactionHash = event.transaction.hash;
   const key = { chainId: context.chain.id as number, contract, tokenId: args.tokenId };
-  const ownerSince = args.to === zeroAddress ? null : block.timestamp.toString();
-  await recordActivity(context, event, "transfer", contract, { standard: "erc721", from: args.from, to: args.to, tokenId: args.tokenId.toString(), amount: "1", ownerSince });
-  await recordOwner(context, event, { contract, tokenId: args.tokenId, owner: args.to });
+  await recordTransfer(context, event, { standard: "erc721", contract, tokenId: args.tokenId, from: args.from, to: args.to, amount: 1n });
   if (args.to === zeroAddress) {
     await context.db.delete(erc721Token, key);
     return;

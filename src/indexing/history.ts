@@ -1,4 +1,4 @@
-import { erc1155BalanceHistory, erc20BalanceHistory, erc721OwnerHistory } from "ponder:schema";
+import { erc1155BalanceHistory, erc20BalanceHistory } from "ponder:schema";
 import type { ActivityEvent } from "./activity.js";
 
 type Hex = `0x${string}`;
@@ -6,21 +6,11 @@ type Hex = `0x${string}`;
 /**
  * The id of one change a log made to past state: the log's checkpoint (chain order), the part of the log (an
  * ERC-1155 batch's position) and the side (0 the sender's balance, 1 the recipient's), so that the last change at
- * or below a block sorts last.
+ * or below a block sorts last. It is the id of the transfer row with the side appended: the webhooks' dispatcher finds
+ * a recipient's `ownerSince` after a transfer by it.
  */
 function changeId(event: ActivityEvent, part: number, side: 0 | 1): string {
   return `${event.id}${String(part).padStart(5, "0")}${side}`;
-}
-
-/** The owner an ERC-721 transfer left the token with (the zero address after a burn). */
-export async function recordOwner(context: any, event: ActivityEvent, change: { contract: Hex; tokenId: bigint; owner: Hex }) {
-  await context.db.insert(erc721OwnerHistory).values({
-    id: changeId(event, 0, 1),
-    chainId: context.chain.id,
-    blockNumber: event.block.number,
-    ownerSince: event.block.timestamp,
-    ...change,
-  });
 }
 
 /** An owner's ERC-20 balance after a transfer (0 once emptied), with the holding's ownerSince (0 once emptied). */

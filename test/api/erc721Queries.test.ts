@@ -77,8 +77,11 @@ describe("GET /api/v1/erc721/tokens", () => {
   it("lists tokens by id, 50 a page, with owner, effective metadata and ERC-6551 address as the chain reports them", async () => {
     const all = await Promise.all(Array.from({ length: 51 }, (_, index) => expectedToken(BigInt(index + 1))));
     const base = `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`;
-    expect((await call("GET", base)).body).toEqual({ success: true, tokens: all.slice(0, 50), page: 0, nextPage: 1 });
-    expect((await call("GET", `${base}&page=1`)).body).toEqual({ success: true, tokens: all.slice(50), page: 1, nextPage: null });
+    // The next page's key names the page's last token id.
+    const nextPageKey = Buffer.from(JSON.stringify(["50"])).toString("base64url");
+    expect((await call("GET", base)).body).toEqual({ success: true, tokens: all.slice(0, 50), page: 0, nextPage: 1, nextPageKey });
+    expect((await call("GET", `${base}&page=1`)).body).toEqual({ success: true, tokens: all.slice(50), page: 1, nextPage: null, nextPageKey: null });
+    expect((await call("GET", `${base}&pageKey=${nextPageKey}`)).body).toEqual({ success: true, tokens: all.slice(50), page: 0, nextPage: null, nextPageKey: null });
   });
 
   it("reads tokenIds in every form, and filters by owner and by a chat user's linked addresses", async () => {
@@ -91,7 +94,7 @@ describe("GET /api/v1/erc721/tokens", () => {
     for (const alias of ["chatId", "telegramId", "discordId"]) {
       expect((await call("GET", `${base}&${alias}=77`)).body.tokens, alias).toEqual([await expectedToken(1n)]);
     }
-    expect((await call("GET", `${base}&chatId=78`)).body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
+    expect((await call("GET", `${base}&chatId=78`)).body).toEqual({ success: true, tokens: [], page: 0, nextPage: null, nextPageKey: null });
     expect(await call("GET", `${base}&tokenIds=1,x`)).toEqual({
       status: 400,
       body: {
@@ -112,6 +115,7 @@ describe("GET /api/v1/erc721/owners", () => {
       owners: [{ ownerAddress: alice, totalBalance: "1", tokens: [{ tokenId: "1", metadata: expectedMetadata(1n) }] }],
       page: 0,
       nextPage: null,
+      nextPageKey: null,
     });
     expect((await call("GET", `${base}&tokenId=2`)).body.owners).toEqual([{ ownerAddress: bob, totalBalance: "1", tokens: [{ tokenId: "2", metadata: expectedMetadata(2n) }] }]);
     const first = (await call("GET", base)).body;
@@ -120,6 +124,7 @@ describe("GET /api/v1/erc721/owners", () => {
     expect(first.nextPage).toBe(1);
     expect(owners.map((owner) => owner.ownerAddress.toLowerCase())).toEqual([...owners.map((owner) => owner.ownerAddress.toLowerCase())].sort());
     expect(((await call("GET", `${base}&page=1`)).body.owners as unknown[]).length).toBe(1);
+    expect((await call("GET", `${base}&pageKey=${first.nextPageKey as string}`)).body.owners).toEqual((await call("GET", `${base}&page=1`)).body.owners);
   });
 });
 

@@ -86,9 +86,12 @@ describe("GET /api/v1/erc1155/owners", () => {
     expect(expected).toHaveLength(51);
     const query = `/api/v1/erc1155/owners?chainId=31337&contractAddress=${items}`;
     await waitFor(async () => JSON.stringify((await call("GET", query)).body.owners) === JSON.stringify(expected.slice(0, 50)), { timeoutMs: 30_000 });
-    expect((await call("GET", query)).body).toEqual({ success: true, owners: expected.slice(0, 50), page: 0, nextPage: 1 });
-    expect((await call("GET", `${query}&page=1`)).body).toEqual({ success: true, owners: expected.slice(50), page: 1, nextPage: null });
-    expect((await call("GET", `${query}&page=2`)).body).toEqual({ success: true, owners: [], page: 2, nextPage: null });
+    // The next page's key names the page's last owner (lowercase), opaque to the client.
+    const nextPageKey = Buffer.from(JSON.stringify([expected[49]!.ownerAddress.toLowerCase()])).toString("base64url");
+    expect((await call("GET", query)).body).toEqual({ success: true, owners: expected.slice(0, 50), page: 0, nextPage: 1, nextPageKey });
+    expect((await call("GET", `${query}&page=1`)).body).toEqual({ success: true, owners: expected.slice(50), page: 1, nextPage: null, nextPageKey: null });
+    expect((await call("GET", `${query}&pageKey=${nextPageKey}`)).body).toEqual({ success: true, owners: expected.slice(50), page: 0, nextPage: null, nextPageKey: null });
+    expect((await call("GET", `${query}&page=2`)).body).toEqual({ success: true, owners: [], page: 2, nextPage: null, nextPageKey: null });
   });
 
   it("filters by owner and by token id", async () => {
@@ -101,7 +104,7 @@ describe("GET /api/v1/erc1155/owners", () => {
     const holdersOf3 = expected.filter((owner) => owner.tokens.some((token) => token.tokenId === "3"));
     expect((await call("GET", `${base}&tokenId=3`)).body.owners).toEqual(holdersOf3.slice(0, 50));
     expect(holdersOf3.map((owner) => owner.ownerAddress)).toContain(bob!.address);
-    expect((await call("GET", `${base}&ownerAddress=0x000000000000000000000000000000000000dEaD`)).body).toEqual({ success: true, owners: [], page: 0, nextPage: null });
+    expect((await call("GET", `${base}&ownerAddress=0x000000000000000000000000000000000000dEaD`)).body).toEqual({ success: true, owners: [], page: 0, nextPage: null, nextPageKey: null });
   });
 
   it("answers parameter errors with the envelope", async () => {
@@ -138,6 +141,7 @@ describe("GET /api/v1/erc20/owners", () => {
       owners: [{ ownerAddress: bob!.address, totalBalance: "3.5", totalBalanceRaw: "3500000" }],
       page: 0,
       nextPage: null,
+      nextPageKey: null,
     });
     expect((await call("GET", `${query}&ownerAddress=${alice!.address}`)).body.owners).toEqual([]);
   });

@@ -301,6 +301,6 @@ describe("atBlock", () => {
   it("answers without atBlock as before: no atBlock or finalized fields", async () => {
     const now = await get(`/api/v1/erc721/tokens?chainId=31337&contractAddress=${contracts.nft}`);
     expect(now.status).toBe(200);
-    expect(Object.keys(now.body).sort()).toEqual(["nextPage", "page", "success", "tokens"]);
+    expect(Object.keys(now.body).sort()).toEqual(["nextPage", "nextPageKey", "page", "success", "tokens"]);
   });
 });

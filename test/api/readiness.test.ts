@@ -165,7 +165,7 @@ describe("readiness while a chain backfills", () => {
       },
       { timeoutMs: 90_000 },
     );
-    expect(answer.body).toEqual({ success: true, tokens: [], page: 0, nextPage: null });
+    expect(answer.body).toEqual({ success: true, tokens: [], page: 0, nextPage: null, nextPageKey: null });
     expect((await get(routes[0]!, service.adminToken)).body).toEqual(localTokens);
     await waitFor(() => /the index answers from build tokenhub_index_[0-9a-f]{8} now; dropped tokenhub_index_[0-9a-f]{8}/.test(service.output()), { timeoutMs: 30_000 });
   });

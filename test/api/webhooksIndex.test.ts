@@ -157,7 +157,7 @@ describe("webhooks from the index", { timeout: 120_000 }, () => {
     await nextBlockLater();
     const foreignMint = await chain.client.writeContract({ address: foreign, abi: tokenHubERC721Abi, functionName: "mintTo", args: [deployer!.address, 1n], account: deployer!, chain: chain.client.chain });
     await chain.client.mine({ blocks: 1 });
-    const readPast = `SELECT 1 FROM tokenhub_app.webhook_index_cursors c JOIN "${service.runtime().indexSchema}".activity a ON a.id <= c.cursor
+    const readPast = `SELECT 1 FROM tokenhub_app.webhook_index_cursors c JOIN "${service.runtime().indexSchema}".transfer a ON a.id <= c.cursor
                        WHERE c.chain_id = 31337 AND a.transaction_hash = $1`;
     await waitFor(async () => (await queryDatabase(service.databaseUrl(), readPast, [foreignMint])).length > 0, { timeoutMs: 30_000 });
 

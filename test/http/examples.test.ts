@@ -120,6 +120,8 @@ describe("every operation, walked on a real chain", () => {
     await call("listErc1155Owners", { query: { chainId: chain, contractAddress: items.contractAddress } }, { until: some("owners", 2) });
     const holdersQuery = { query: { chainId: chain, contractAddresses: `${erc20.contractAddress},${items.contractAddress}` } };
     for (const operationId of ["listHolders", "listHoldersByPost", "listHoldersV1", "listHoldersV1ByPost"]) await call(operationId, holdersQuery, { until: some("holders", 2) });
+    await call("listTokensOfOwner", { query: { chainId: chain, ownerAddress: ALICE } }, { until: some("tokens", 3) });
+    await call("listTransfers", { query: { chainId: chain, contractAddress: items.contractAddress, address: ALICE } }, { until: some("transfers", 2) });
 
     const tokenQuery = { chainId: chain, contractAddress: club.contractAddress, tokenId: "1" };
     await call("describeTokenAccount", { query: { tokenChainId: chain, tokenContractAddress: club.contractAddress, tokenId: "1" } }, { token: false });

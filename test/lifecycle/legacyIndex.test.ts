@@ -41,7 +41,7 @@ describe("an index built before builds", { timeout: 300_000 }, () => {
     await service.start();
     expect(service.output()).toContain("the index built by an earlier version moved to schema tokenhub_index_legacy: it answers until the first build is done");
     const tokens = await call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`);
-    expect(tokens).toEqual({ status: 200, body: { success: true, tokens: [], page: 0, nextPage: null } });
+    expect(tokens).toEqual({ status: 200, body: { success: true, tokens: [], page: 0, nextPage: null, nextPageKey: null } });
     await waitFor(() => service.output().includes("dropped tokenhub_index_legacy"), { timeoutMs: 120_000, message: () => service.output().slice(-3000) });
     expect(await queryDatabase(service.databaseUrl(), "SELECT 1 FROM pg_namespace WHERE nspname = 'tokenhub_index_legacy'")).toEqual([]);
     expect(await call("GET", `/api/v1/erc721/tokens?chainId=31337&contractAddress=${collection}`)).toEqual(tokens);

@@ -73,7 +73,7 @@ beforeAll(async () => {
   await local.client.mine({ blocks: 64 });
   await waitFor(
     async () => {
-      const supply = await queryDatabase<{ n: string }>(service.databaseUrl(), "SELECT count(*)::text AS n FROM tokenhub_index.activity WHERE contract = $1", [coin.toLowerCase()]);
+      const supply = await queryDatabase<{ n: string }>(service.databaseUrl(), "SELECT count(*)::text AS n FROM tokenhub_index.transfer WHERE contract = $1", [coin.toLowerCase()]);
       return Number(supply[0]?.n) === EVENTS;
     },
     { timeoutMs: 420_000, message: () => "the first build never held every event" },

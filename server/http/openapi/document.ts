@@ -9,6 +9,8 @@ const TAGS = [
   { name: "erc721", description: "Deploy ERC-721 collections, mint tokens with metadata, list tokens and holders." },
   { name: "erc1155", description: "Deploy ERC-1155 collections, create token types, mint (one or a batch), list types and holders." },
   { name: "holders", description: "Holders of several contracts of any kind at once." },
+  { name: "tokens", description: "Everything one address holds, across the project's collections and the indexed external contracts." },
+  { name: "transfers", description: "The transfer history of a contract, from the index's record of every transfer." },
   { name: "permits", description: "Signed mint permits a recipient redeems itself, paying its own gas; their status and revocation." },
   { name: "metadata", description: "Token and collection metadata: the public documents tokenURI and contractURI point to, and their updates." },
   { name: "media", description: "Files (images, video, audio) stored by the service and served publicly, for metadata to point to." },

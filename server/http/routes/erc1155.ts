@@ -20,6 +20,7 @@ import { erc1155OwnersAtBlock } from "../../services/tokens/pastState.js";
 import { listErc1155Tokens } from "../../services/tokens/erc1155Tokens.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
+import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
@@ -115,15 +116,16 @@ export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; index
     .openapi(tokensRouteSpec, async (c) => {
       const { "tokenIds[]": bracketed, ...query } = c.req.valid("query");
       const page = await listErc1155Tokens(deps, { ...query, tokenIds: listOfBothKeys(query.tokenIds, bracketed), pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: nextPageKeyOf(page, (token) => token.tokenId) }, 200);
     })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
       if (query.atBlock !== undefined) {
         const past = await erc1155OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
-        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+        const nextPageKey = nextPageKeyOf(past, (owner) => owner.ownerAddress.toLowerCase());
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, nextPageKey, atBlock: past.atBlock, finalized: past.finalized }, 200);
       }
       const page = await listErc1155Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: nextPageKeyOf(page, (owner) => owner.ownerAddress.toLowerCase()) }, 200);
     });
 }

@@ -10,6 +10,7 @@ import { listErc20Owners } from "../../services/tokens/owners.js";
 import { erc20OwnersAtBlock } from "../../services/tokens/pastState.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
+import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
@@ -58,9 +59,10 @@ export function erc20Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb
       const query = c.req.valid("query");
       if (query.atBlock !== undefined) {
         const past = await erc20OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
-        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+        const nextPageKey = nextPageKeyOf(past, (owner) => owner.ownerAddress.toLowerCase());
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, nextPageKey, atBlock: past.atBlock, finalized: past.finalized }, 200);
       }
       const page = await listErc20Owners(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: nextPageKeyOf(page, (owner) => owner.ownerAddress.toLowerCase()) }, 200);
     });
 }

@@ -10,6 +10,7 @@ import { listErc721Owners, listErc721Tokens } from "../../services/tokens/erc721
 import { erc721OwnersAtBlock, erc721TokensAtBlock } from "../../services/tokens/pastState.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
+import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
 import { jsonWriteRoute } from "./writeRoute.js";
@@ -74,22 +75,25 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb; indexD
         ownerAddress: query.ownerAddress,
         chatId: query.chatId ?? query.telegramId ?? query.discordId,
         page: query.page,
+        pageKey: query.pageKey,
         pageSize: PAGE_SIZE,
       };
       if (query.atBlock !== undefined) {
         const past = await erc721TokensAtBlock({ ...deps, freshness: c.get("indexFreshness") }, c.get("principal").projectId, { ...listing, atBlock: query.atBlock });
-        return c.json({ success: true as const, tokens: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+        const nextPageKey = nextPageKeyOf(past, (token) => token.tokenId);
+        return c.json({ success: true as const, tokens: past.items, page: query.page, nextPage: past.nextPage, nextPageKey, atBlock: past.atBlock, finalized: past.finalized }, 200);
       }
       const page = await listErc721Tokens(deps, c.get("principal").projectId, listing);
-      return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, tokens: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: nextPageKeyOf(page, (token) => token.tokenId) }, 200);
     })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
       if (query.atBlock !== undefined) {
         const past = await erc721OwnersAtBlock({ ...deps, freshness: c.get("indexFreshness") }, { ...query, atBlock: query.atBlock, pageSize: PAGE_SIZE });
-        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, atBlock: past.atBlock, finalized: past.finalized }, 200);
+        const nextPageKey = nextPageKeyOf(past, (owner) => owner.ownerAddress.toLowerCase());
+        return c.json({ success: true as const, owners: past.items, page: query.page, nextPage: past.nextPage, nextPageKey, atBlock: past.atBlock, finalized: past.finalized }, 200);
       }
       const page = await listErc721Owners(deps, { ...query, pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, owners: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: nextPageKeyOf(page, (owner) => owner.ownerAddress.toLowerCase()) }, 200);
     });
 }

@@ -96,10 +96,20 @@ export function idBlockSql(expression: string): string {
   return checkpointBlockSqlText(expression);
 }
 
-/** The blocks after `afterBlock` whose changes a build records in its activity (each block's number and hash). */
+/**
+ * The blocks after `afterBlock` whose changes a build records in its transfers and activity (each block's number and
+ * hash). A build of an older version has no `transfer` table (its `activity` held the transfers): read what it has.
+ */
 export async function activityBlocksAfter(pool: pg.Pool, indexSchema: string, chainId: number, afterBlock: number): Promise<{ number: number; hash: string }[]> {
+  const { rows: tables } = await pool.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 AND table_name IN ('transfer', 'activity')",
+    [indexSchema],
+  );
+  if (tables.length === 0) return [];
   const { rows } = await pool.query<{ block_number: string; block_hash: string }>(
-    `SELECT DISTINCT block_number::text, block_hash FROM ${quoted(indexSchema)}.activity WHERE chain_id = $1 AND block_number > $2`,
+    tables
+      .map(({ name }) => `SELECT block_number::text, block_hash FROM ${quoted(indexSchema)}.${quoted(name)} WHERE chain_id = $1 AND block_number > $2`)
+      .join(" UNION "),
     [chainId, afterBlock],
   );
   return rows.map((row) => ({ number: Number(row.block_number), hash: row.block_hash }));

@@ -65,19 +65,22 @@ async function lookUp(indexDb: IndexDb, chainId: number, address: Address, key: 
   return row;
 }
 
-/** A query names a contract the index follows, of the kind the route serves; anything else is a 404 saying how to add it. */
+/**
+ * A query names a contract the index follows, of the kind the route serves (any kind when none is given); anything
+ * else is a 404 saying how to add it.
+ */
 export async function requireIndexedCollection(
   indexDb: IndexDb,
   runtime: RuntimeConfig,
   chainId: number,
   address: Address,
-  kind: IndexedCollection["kind"],
+  kind?: IndexedCollection["kind"],
 ): Promise<IndexedCollection> {
   requireChain(runtime, chainId);
   const row = await findIndexedCollection(indexDb, chainId, address.toLowerCase() as Address);
-  if (!row || row.kind !== kind) {
+  if (!row || (kind !== undefined && row.kind !== kind)) {
     throw new NotFoundError(
-      `${address} on chain ${chainId} is not an indexed ${kind.toUpperCase()} contract. Collections created through this service are indexed on their own; add others to "contracts" of that chain in the chains file and restart.`,
+      `${address} on chain ${chainId} is not an indexed ${kind === undefined ? "token" : kind.toUpperCase()} contract. Collections created through this service are indexed on their own; add others to "contracts" of that chain in the chains file and restart.`,
     );
   }
   return row;

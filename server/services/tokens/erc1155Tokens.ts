@@ -9,7 +9,7 @@ import type { Page } from "./owners.js";
 
 export type Erc1155Token = { tokenId: string; metadata: OpenSeaMetadata; totalSupply: string; balance?: string };
 
-type TokensShape = { tokenIds: boolean; owner: boolean };
+type TokensShape = { tokenIds: boolean; owner: boolean; after: boolean };
 
 /**
  * A page of a collection's ERC-1155 token types with their metadata, in one statement per combination of filters:
@@ -18,7 +18,7 @@ type TokensShape = { tokenIds: boolean; owner: boolean };
  * (lowercase), address (checksummed), tokenIds (decimal strings), owner (lowercase), offset, limit.
  */
 function tokensPageStatement(indexDb: ReadDeps["indexDb"], shape: TokensShape) {
-  const name = `tokenhub_erc1155_tokens_${Number(shape.tokenIds)}${Number(shape.owner)}`;
+  const name = `tokenhub_erc1155_tokens_${Object.values(shape).map(Number).join("")}`;
   return preparedStatement<MetadataSourcesRow & { tokens: [string, string, string][] | null }>(indexDb, name, () => {
     const balances = schema.erc1155Balance;
     const chainId = sql.placeholder("chainId");
@@ -26,6 +26,7 @@ function tokensPageStatement(indexDb: ReadDeps["indexDb"], shape: TokensShape) {
     const filters = [sql`true`];
     if (shape.tokenIds) filters.push(sql`token_id = ANY(${sql.placeholder("tokenIds")}::numeric[])`);
     if (shape.owner) filters.push(sql`held > 0`);
+    if (shape.after) filters.push(sql`token_id > ${sql.placeholder("afterTokenId")}::numeric`);
     return sql`
       WITH minted AS (
         SELECT ${balances.tokenId} AS token_id, sum(${balances.balance}) AS supply, ${held} AS held
@@ -57,7 +58,7 @@ export async function listErc1155Tokens(
   deps: ReadDeps,
   query: TokensPageQuery,
 ): Promise<Page<Erc1155Token>> {
-  const statement = tokensPageStatement(deps.indexDb, { tokenIds: query.tokenIds !== undefined, owner: query.ownerAddress !== undefined });
+  const statement = tokensPageStatement(deps.indexDb, { tokenIds: query.tokenIds !== undefined, owner: query.ownerAddress !== undefined, after: query.pageKey !== undefined });
   const [collection, [row]] = await Promise.all([
     requireIndexedCollection(deps.indexDb, deps.runtime, query.chainId, query.contractAddress, "erc1155"),
     statement(tokensPageValues(query)),

@@ -7,6 +7,7 @@ import type { StoreDb } from "../../store/database/db.js";
 import { addressesOfChatUser } from "../../store/chatLinks.js";
 import { metadataSourcesColumns, metadataSourcesOf, type MetadataSourcesRow } from "../../store/metadataSources.js";
 import { preparedStatement, type StatementValues } from "../../store/database/preparedStatements.js";
+import { pageStart } from "../../schemas/pageKey.js";
 import { requireChain } from "../chains/chains.js";
 import type { IndexDb } from "../collections/collections.js";
 import { requireIndexedCollection } from "../collections/indexedCollections.js";
@@ -21,7 +22,7 @@ export type Erc721Owner = { ownerAddress: Address; totalBalance: string; tokens:
  * ERC-721 tokens of a collection, by numeric token id: owner, effective metadata and the token's ERC-6551 account
  * address (known before the account exists). Filters: token ids, owner, and a chat user's linked addresses.
  */
-type TokensShape = { tokenIds: boolean; owner: boolean; linked: boolean; deep: boolean };
+type TokensShape = { tokenIds: boolean; owner: boolean; linked: boolean; deep: boolean; after: boolean };
 
 /**
  * A page of a collection's tokens, with the tokens' metadata, as one prepared statement per combination of filters.
@@ -36,6 +37,7 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
     if (shape.tokenIds) filters.push(sql`${table.tokenId} = ANY(${sql.placeholder("tokenIds")}::numeric[])`);
     if (shape.owner) filters.push(eq(table.owner, sql.placeholder("owner")));
     if (shape.linked) filters.push(sql`${table.owner} = ANY(${sql.placeholder("linked")}::text[])`);
+    if (shape.after) filters.push(sql`${table.tokenId} > ${sql.placeholder("afterTokenId")}::numeric`);
     const matching = and(...filters)!;
     // A deep page starts at the token id found by an index-only scan of the ids before it; OFFSET on the rows
     // themselves would read (and discard) every row before the page.
@@ -59,20 +61,22 @@ function tokensPageStatement(indexDb: IndexDb, shape: TokensShape) {
   });
 }
 
-export type TokensPageQuery = { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; page: number; pageSize: number };
+export type TokensPageQuery = { chainId: number; contractAddress: Address; tokenIds?: bigint[]; ownerAddress?: Address; page: number; pageSize: number; pageKey?: string[] };
 
 /**
  * The placeholders of a page of a collection's tokens, ERC-721 or ERC-1155: chainId, contract, address, tokenIds,
  * owner, offset and limit (one more than a page, to tell whether another follows).
  */
 export function tokensPageValues(query: TokensPageQuery): StatementValues {
+  const start = pageStart(query);
   return {
     chainId: query.chainId,
     contract: query.contractAddress.toLowerCase(),
     address: query.contractAddress,
     tokenIds: query.tokenIds?.map(String),
     owner: query.ownerAddress?.toLowerCase(),
-    offset: query.page * query.pageSize,
+    afterTokenId: start.after,
+    offset: start.offset,
     limit: query.pageSize + 1,
   };
 }
@@ -88,6 +92,7 @@ export async function erc721TokensPageRow(indexDb: IndexDb, query: TokensPageQue
     owner: query.ownerAddress !== undefined,
     linked: linked !== undefined,
     deep: query.page > 0,
+    after: query.pageKey !== undefined,
   });
   const [row] = await statement({ ...tokensPageValues(query), linked: linked?.map((address) => address.toLowerCase()) });
   return row!;
@@ -132,7 +137,7 @@ export async function listErc721Tokens(
 
 /** The tokens of the owners on a page, with the tokens' metadata: one prepared statement per combination of filters. */
 function ownersTokensStatement(indexDb: IndexDb, shape: OwnersShape) {
-  const name = `tokenhub_erc721_owners_${Number(shape.owner)}${Number(shape.tokenId)}`;
+  const name = `tokenhub_erc721_owners_${Object.values(shape).map(Number).join("")}`;
   return preparedStatement<MetadataSourcesRow & { tokens: [string, string][] | null }>(indexDb, name, () => {
     const table = schema.erc721Token;
     const ownersOfPage = ownersOnPage(indexDb, table, shape);

@@ -4,31 +4,43 @@ import { checksummedAddress } from "../../chain/checksummedAddress.js";
 import * as schema from "../../../ponder.schema.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { formatAmount } from "../../schemas/amounts.js";
+import { encodePageKey, pageStart } from "../../schemas/pageKey.js";
 import { preparedStatement, type StatementValues } from "../../store/database/preparedStatements.js";
 import type { IndexDb } from "../collections/collections.js";
 import { requireIndexedCollection } from "../collections/indexedCollections.js";
 
-export type OwnersQuery = { chainId: number; contractAddress: Address; ownerAddress?: Address; tokenId?: bigint; page: number; pageSize: number };
+export type OwnersQuery = { chainId: number; contractAddress: Address; ownerAddress?: Address; tokenId?: bigint; page: number; pageSize: number; pageKey?: string[] };
+
 export type Page<T> = { items: T[]; nextPage: number | null };
+
+/**
+ * The key of the page after this one (server/schemas/pageKey.ts): the sort key of its last item, when another page
+ * follows.
+ */
+export function nextPageKeyOf<T>(page: Page<T>, sortKey: (item: T) => string): string | null {
+  return page.nextPage === null || page.items.length === 0 ? null : encodePageKey([sortKey(page.items.at(-1)!)]);
+}
 
 export type Erc1155Owner = { ownerAddress: Address; totalBalance: string; tokens: { tokenId: string; balance: string }[] };
 
 /** Which filters an owners query has: each combination is a prepared statement of its own. */
-export type OwnersShape = { owner: boolean; tokenId: boolean };
+export type OwnersShape = { owner: boolean; tokenId: boolean; after: boolean };
 
 export function ownersShapeOf(query: OwnersQuery): OwnersShape {
-  return { owner: query.ownerAddress !== undefined, tokenId: query.tokenId !== undefined };
+  return { owner: query.ownerAddress !== undefined, tokenId: query.tokenId !== undefined, after: query.pageKey !== undefined };
 }
 
 /** The values of ownersOnPage's placeholders (and `chainId` and `contract` for the statement around it). */
 export function ownersValues(query: OwnersQuery): StatementValues {
+  const start = pageStart(query);
   return {
     chainId: query.chainId,
     contract: query.contractAddress.toLowerCase(),
     address: query.contractAddress,
     owner: query.ownerAddress?.toLowerCase(),
     tokenId: query.tokenId?.toString(),
-    offset: query.page * query.pageSize,
+    afterOwner: start.after,
+    offset: start.offset,
     limit: query.pageSize + 1,
   };
 }
@@ -42,6 +54,7 @@ export function ownersOnPage(indexDb: IndexDb, table: typeof schema.erc721Token 
   const filters = [eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract"))];
   if (shape.owner) filters.push(eq(table.owner, sql.placeholder("owner")));
   if (shape.tokenId) filters.push(eq(table.tokenId, sql.placeholder("tokenId")));
+  if (shape.after) filters.push(sql`${table.owner} > ${sql.placeholder("afterOwner")}`);
   return indexDb.$with("page_owners").as(
     indexDb
       .selectDistinct({ owner: table.owner })
@@ -54,7 +67,7 @@ export function ownersOnPage(indexDb: IndexDb, table: typeof schema.erc721Token 
 }
 
 function erc1155OwnersStatement(indexDb: IndexDb, shape: OwnersShape) {
-  const name = `tokenhub_erc1155_owners_${Number(shape.owner)}${Number(shape.tokenId)}`;
+  const name = `tokenhub_erc1155_owners_${Object.values(shape).map(Number).join("")}`;
   return preparedStatement<{ owner: string; token_id: string; balance: string }>(indexDb, name, () => {
     const table = schema.erc1155Balance;
     const ownersOfPage = ownersOnPage(indexDb, table, shape);
@@ -100,11 +113,12 @@ export async function listErc1155Owners(indexDb: IndexDb, runtime: RuntimeConfig
 
 export type Erc20Owner = { ownerAddress: Address; totalBalance: string; totalBalanceRaw: string };
 
-function erc20OwnersStatement(indexDb: IndexDb, owner: boolean) {
-  return preparedStatement<{ owner: string; balance: string }>(indexDb, `tokenhub_erc20_owners_${Number(owner)}`, () => {
+function erc20OwnersStatement(indexDb: IndexDb, owner: boolean, after: boolean) {
+  return preparedStatement<{ owner: string; balance: string }>(indexDb, `tokenhub_erc20_owners_${Number(owner)}${Number(after)}`, () => {
     const table = schema.erc20Balance;
     const filters = [eq(table.chainId, sql.placeholder("chainId")), eq(table.contract, sql.placeholder("contract")), sql`${table.balance} > 0`];
     if (owner) filters.push(eq(table.owner, sql.placeholder("owner")));
+    if (after) filters.push(sql`${table.owner} > ${sql.placeholder("afterOwner")}`);
     return indexDb
       .select({ owner: table.owner, balance: table.balance })
       .from(table)
@@ -120,7 +134,7 @@ function erc20OwnersStatement(indexDb: IndexDb, owner: boolean) {
 export async function listErc20Owners(indexDb: IndexDb, runtime: RuntimeConfig, query: Omit<OwnersQuery, "tokenId">): Promise<Page<Erc20Owner>> {
   const [collection, rows] = await Promise.all([
     requireIndexedCollection(indexDb, runtime, query.chainId, query.contractAddress, "erc20"),
-    erc20OwnersStatement(indexDb, query.ownerAddress !== undefined)(ownersValues(query)),
+    erc20OwnersStatement(indexDb, query.ownerAddress !== undefined, query.pageKey !== undefined)(ownersValues(query)),
   ]);
   const decimals = collection.decimals ?? 18;
   return {

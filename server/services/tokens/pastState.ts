@@ -7,6 +7,7 @@ import { predictCoreAddresses } from "../../chain/deployCore.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ValidationError } from "../../errors.js";
 import { formatAmount } from "../../schemas/amounts.js";
+import { pageStart } from "../../schemas/pageKey.js";
 import { addressesOfChatUser } from "../../store/chatLinks.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { findMetadataSources } from "../../store/metadataSources.js";
@@ -20,7 +21,7 @@ import type { Erc721Owner, Erc721Token } from "./erc721Tokens.js";
 
 /**
  * Reads at a past block (`atBlock`): the state as the end of block n left it, from the index's history of changes
- * (ponder.schema.ts, `erc721_owner_history` and the balance histories). The metadata is the tokens' current one.
+ * (ponder.schema.ts, `transfer` and the balance histories). The metadata is the tokens' current one.
  */
 export type PastBlock = { atBlock: number; finalized: boolean };
 
@@ -77,8 +78,9 @@ function stateAt(kind: IndexedCollection["kind"], chain: Placeholder = sql.place
       SELECT DISTINCT ON (owner) owner, balance, owner_since FROM ${changes(sql`${schema.erc20BalanceHistory}`, "owner")}) AS last_change WHERE balance > 0`;
   }
   if (kind === "erc721") {
+    // The token's last transfer left it with its recipient, since that block (the zero address after a burn).
     return sql`SELECT owner, token_id, 1::numeric AS balance, owner_since FROM (
-      SELECT DISTINCT ON (token_id) token_id, owner, owner_since FROM ${changes(sql`${schema.erc721OwnerHistory}`, "token_id")}) AS last_change
+      SELECT DISTINCT ON (token_id) token_id, "to" AS owner, timestamp AS owner_since FROM ${changes(sql`${schema.transfer}`, "token_id")}) AS last_change
       WHERE owner <> ${sql.raw(`'${zeroAddress}'`)}`;
   }
   return sql`SELECT owner, token_id, balance, owner_since FROM (
@@ -88,7 +90,11 @@ function stateAt(kind: IndexedCollection["kind"], chain: Placeholder = sql.place
 
 type Filters = { owner?: Address; tokenIds?: bigint[]; linked?: string[]; tokenId?: bigint };
 
-function valuesOf(collection: IndexedCollection, past: PastBlock, filters: Filters, page: { page: number; pageSize: number }): StatementValues {
+/** The page asked for: by index, or after the item its key names (token id or owner, by listing). */
+type PageAsked = { page: number; pageSize: number; pageKey?: string[] };
+
+function valuesOf(collection: IndexedCollection, past: PastBlock, filters: Filters, page: PageAsked): StatementValues {
+  const start = pageStart(page);
   return {
     chainId: collection.chainId,
     contract: collection.address.toLowerCase(),
@@ -97,7 +103,8 @@ function valuesOf(collection: IndexedCollection, past: PastBlock, filters: Filte
     tokenIds: filters.tokenIds?.map(String),
     linked: filters.linked?.map((address) => address.toLowerCase()),
     tokenId: filters.tokenId?.toString(),
-    offset: page.page * page.pageSize,
+    after: start.after,
+    offset: start.offset,
     limit: page.pageSize + 1,
   };
 }
@@ -110,17 +117,19 @@ export async function listErc721TokensAt(
   collection: IndexedCollection,
   past: PastBlock,
   filters: Filters,
-  page: { page: number; pageSize: number },
+  page: PageAsked,
 ): Promise<Page<Erc721Token>> {
-  const shape = { tokenIds: filters.tokenIds !== undefined, owner: filters.owner !== undefined, linked: filters.linked !== undefined };
+  const shape = { tokenIds: filters.tokenIds !== undefined, owner: filters.owner !== undefined, linked: filters.linked !== undefined, after: page.pageKey !== undefined };
   const name = `tokenhub_erc721_tokens_at_${Object.values(shape).map(Number).join("")}`;
   const statement = preparedStatement<{ token_id: string; owner: string }>(indexDb, name, () => {
     const where: SQL[] = [sql`TRUE`];
     if (shape.tokenIds) where.push(sql`token_id = ANY(${sql.placeholder("tokenIds")}::numeric[])`);
     if (shape.owner) where.push(sql`owner = ${sql.placeholder("owner")}`);
     if (shape.linked) where.push(sql`owner = ANY(${sql.placeholder("linked")}::text[])`);
+    if (shape.after) where.push(sql`token_id > ${sql.placeholder("after")}::numeric`);
+    // By the number: `token_id` alone would name the text column answered, and sort "10" before "9".
     return sql`SELECT token_id::text AS token_id, owner FROM (${stateAt("erc721")}) AS state WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY token_id LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}`;
+      ORDER BY state.token_id LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}`;
   });
   const rows = await statement(valuesOf(collection, past, filters, page));
   const shown = rows.slice(0, page.pageSize);
@@ -147,12 +156,13 @@ export async function listErc721TokensAt(
 }
 
 /** The owners on a page (by address) and every token id each holds: ERC-721 or ERC-1155 state at a block. */
-function ownersAtStatement(indexDb: IndexDb, kind: "erc721" | "erc1155", shape: { owner: boolean; tokenId: boolean }) {
-  const name = `tokenhub_${kind}_owners_at_${Number(shape.owner)}${Number(shape.tokenId)}`;
+function ownersAtStatement(indexDb: IndexDb, kind: "erc721" | "erc1155", shape: { owner: boolean; tokenId: boolean; after: boolean }) {
+  const name = `tokenhub_${kind}_owners_at_${Object.values(shape).map(Number).join("")}`;
   return preparedStatement<{ owner: string; token_id: string; balance: string }>(indexDb, name, () => {
     const where: SQL[] = [sql`TRUE`];
     if (shape.owner) where.push(sql`owner = ${sql.placeholder("owner")}`);
     if (shape.tokenId) where.push(sql`token_id = ${sql.placeholder("tokenId")}`);
+    if (shape.after) where.push(sql`owner > ${sql.placeholder("after")}`);
     return sql`WITH state AS (${stateAt(kind)}),
       page_owners AS (SELECT DISTINCT owner FROM state WHERE ${sql.join(where, sql` AND `)} ORDER BY owner LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")})
       SELECT state.owner, state.token_id::text AS token_id, state.balance::text AS balance FROM state JOIN page_owners USING (owner) ORDER BY state.owner, state.token_id`;
@@ -168,9 +178,9 @@ async function ownersAt(
   collection: IndexedCollection,
   past: PastBlock,
   filters: OwnersFilters,
-  page: { page: number; pageSize: number },
+  page: PageAsked,
 ) {
-  const shape = { owner: filters.ownerAddress !== undefined, tokenId: filters.tokenId !== undefined };
+  const shape = { owner: filters.ownerAddress !== undefined, tokenId: filters.tokenId !== undefined, after: page.pageKey !== undefined };
   const rows = await ownersAtStatement(indexDb, kind, shape)(valuesOf(collection, past, { owner: filters.ownerAddress, tokenId: filters.tokenId }, page));
   return groupByOwner(rows, page);
 }
@@ -181,7 +191,7 @@ export async function listErc721OwnersAt(
   collection: IndexedCollection,
   past: PastBlock,
   filters: OwnersFilters,
-  page: { page: number; pageSize: number },
+  page: PageAsked,
 ): Promise<Page<Erc721Owner>> {
   const grouped = await ownersAt(indexDb, "erc721", collection, past, filters, page);
   if (grouped.owners.length === 0) return { items: [], nextPage: null };
@@ -202,7 +212,7 @@ export async function listErc1155OwnersAt(
   collection: IndexedCollection,
   past: PastBlock,
   filters: OwnersFilters,
-  page: { page: number; pageSize: number },
+  page: PageAsked,
 ): Promise<Page<Erc1155Owner>> {
   const grouped = await ownersAt(indexDb, "erc1155", collection, past, filters, page);
   return {
@@ -216,7 +226,7 @@ export async function listErc1155OwnersAt(
 }
 
 /** Rows ordered by owner, one page of owners asked with one more to tell whether another page follows. */
-function groupByOwner<Row extends { owner: string }>(rows: Row[], page: { page: number; pageSize: number }) {
+function groupByOwner<Row extends { owner: string }>(rows: Row[], page: PageAsked) {
   const byOwner = new Map<string, Row[]>();
   for (const row of rows) byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), row]);
   const owners = [...byOwner.entries()];
@@ -230,12 +240,14 @@ export async function listErc20OwnersAt(
   collection: IndexedCollection,
   past: PastBlock,
   filters: { ownerAddress?: Address },
-  page: { page: number; pageSize: number },
+  page: PageAsked,
 ): Promise<Page<Erc20Owner>> {
-  const name = `tokenhub_erc20_owners_at_${Number(filters.ownerAddress !== undefined)}`;
+  const name = `tokenhub_erc20_owners_at_${Number(filters.ownerAddress !== undefined)}${Number(page.pageKey !== undefined)}`;
   const statement = preparedStatement<{ owner: string; balance: string }>(indexDb, name, () => {
-    const where = filters.ownerAddress !== undefined ? sql`owner = ${sql.placeholder("owner")}` : sql`TRUE`;
-    return sql`SELECT owner, balance::text AS balance FROM (${stateAt("erc20")}) AS state WHERE ${where}
+    const where: SQL[] = [sql`TRUE`];
+    if (filters.ownerAddress !== undefined) where.push(sql`owner = ${sql.placeholder("owner")}`);
+    if (page.pageKey !== undefined) where.push(sql`owner > ${sql.placeholder("after")}`);
+    return sql`SELECT owner, balance::text AS balance FROM (${stateAt("erc20")}) AS state WHERE ${sql.join(where, sql` AND `)}
       ORDER BY owner LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}`;
   });
   const rows = await statement(valuesOf(collection, past, { owner: filters.ownerAddress }, page));
@@ -261,7 +273,7 @@ export function holdingsAt(kind: IndexedCollection["kind"], position: number): S
 }
 
 export type PastReadDeps = { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig; freshness: IndexFreshness };
-type PastQuery = { chainId: number; contractAddress: Address; atBlock: number; page: number; pageSize: number };
+type PastQuery = { chainId: number; contractAddress: Address; atBlock: number; page: number; pageSize: number; pageKey?: string[] };
 
 /** A collection's tokens at a block, as GET /api/v1/erc721/tokens lists them now (a chat user's addresses as of today). */
 export async function erc721TokensAtBlock(

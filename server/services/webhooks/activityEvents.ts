@@ -5,7 +5,7 @@ import type { AccountCreatedData, PermitRedeemedData, PermitRevokedData, TokenTr
 import {
   type ActivityRow,
   forgetFinalSeen,
-  hasActivityTable,
+  hasChangeTables,
   indexProgress,
   insertSeen,
   lockCursor,
@@ -28,7 +28,7 @@ const BATCH = 1_000;
 /**
  * Events from the index, for the project's collections: token.transferred (ERC-20, ERC-721, ERC-1155), account.created,
  * permit.redeemed and permit.revoked. Ponder writes the index in its own transaction, so they cannot be written with
- * the change as the pipeline's are; instead each pass reads, per chain, the `activity` rows after its cursor (in chain
+ * the change as the pipeline's are; instead each pass reads, per chain, the index's changes (`transfer` and `activity` rows) after its cursor (in chain
  * order: Ponder commits a chain's blocks in order) and, in one database transaction, records their events, the rows
  * it has seen and the new cursor: each indexed change gives its events once. Every row seen in a block that is not
  * final yet is kept, with or without events; if a reorganisation takes one out of the index, its events are taken back
@@ -42,7 +42,7 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
   const passOnChain = (chainId: number) =>
     withTransaction(pool, async (client) => {
       await giveWayToIndexer(client);
-      if (!(await hasActivityTable(client, indexSchema))) return;
+      if (!(await hasChangeTables(client, indexSchema))) return;
       const progress = await indexProgress(client, indexSchema, chainId);
       if (progress === undefined) return;
       let cursor = await lockCursor(client, chainId);

@@ -91,5 +91,12 @@ export async function giveWayToIndexer(client: pg.PoolClient): Promise<void> {
 
 const INDEXER_LOCK_WAIT_MS = 100;
 
+/**
+ * PostgreSQL's undefined_table. The app store's tables exist before the service answers (its migrations run first), so
+ * a read meets it only on an index built by an earlier version, which answers while this version's build is made and
+ * lacks the tables added since.
+ */
+export const isUndefinedTable = (error: unknown): boolean => (error as { code?: string } | null)?.code === "42P01";
+
 /** PostgreSQL's lock_not_available: a lock not granted within lock_timeout. */
 export const isLockNotAvailable = (error: unknown): boolean => (error as { code?: string } | null)?.code === "55P03";
