@@ -1,9 +1,11 @@
 /**
- * Query benchmark: seeds a large index (by default 1,000,000 ERC-721 tokens over 100,000 owners and 1,000,000
- * ERC-1155 balances) into a running service's database, then measures each read route with autocannon at
- * concurrency 1, 50 and 200, and the route's own statements for the same lookup, run by the service's function on a
- * pool like the route's (its size, its session settings, the same decoding of the results), on the same database in
- * the same run. The figure is the ratio of the two.
+ * Query benchmark: seeds a large index (by default 1,000,000 ERC-721 tokens and their mints' transfers over 100,000
+ * owners, and 1,000,000 ERC-1155 balances) into a running service's database, then measures each read route with
+ * autocannon at concurrency 1, 50 and 200 against two limits on the same database in the same run: a minimal HTTP
+ * server in this process (minimalServer.ts) answering the same lookup with the route's service function and body,
+ * loaded by the same autocannon, and the route's own statements, run by the service's function on a pool like the
+ * route's (its size, its session settings, the same decoding of the results). The figures are the route's ratios to
+ * each.
  *
  *   npm run bench:queries [-- --tokens 100000 --owners 10000 --balances 100000 --requests 1000 --rounds 3]
  */
@@ -15,8 +17,10 @@ import { httpLoad, type Measured, summarize } from "../lib/load.js";
 import { treeCpuSeconds } from "../lib/processTree.js";
 import { type IndexReadPool, openIndexReadPool, ROUTE_READ_CONNECTIONS } from "../lib/indexReadPool.js";
 import { startBenchService } from "../lib/service.js";
-import type { IndexDb } from "../../server/services/collections/collections.js";
-import { type Lookup, QUERY_COLLECTIONS, queryLookups } from "./lookups.js";
+import { readRuntimeConfig, runtimeFilePath } from "../../server/config/runtime.js";
+import { hashToken } from "../../server/services/projects/apiTokens.js";
+import { type Lookup, QUERY_COLLECTIONS, queryLookups, type StatementDeps } from "./lookups.js";
+import { type MinimalServer, startMinimalServer } from "./minimalServerThread.js";
 import { type SeedPlan, seedIndex } from "./seed.js";
 
 const { values } = parseArgs({
@@ -46,11 +50,12 @@ const CHAIN_ID = 31337;
 const PONDER = "indexer+API (Ponder)";
 const log = (line: string) => console.log(line);
 
-async function routeLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
+/** The route's load, or the minimal server's: the same requests, bearer token included, to another base. */
+async function httpLookupLoad(base: string, token: string, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
   return httpLoad({ base, token, concurrency, amount, path: lookup.path });
 }
 
-async function statementLoad(db: IndexDb, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
+async function statementLoad(deps: StatementDeps, lookup: Lookup, concurrency: number, amount: number): Promise<Measured> {
   const latencies: number[] = [];
   let started = 0;
   let failures = 0;
@@ -61,7 +66,7 @@ async function statementLoad(db: IndexDb, lookup: Lookup, concurrency: number, a
         started++;
         const queryBegan = performance.now();
         try {
-          await lookup.statement(db);
+          await lookup.statement(deps);
         } catch {
           failures++;
         }
@@ -89,6 +94,7 @@ const service = await startBenchService("queries");
 const databaseUrl = service.databaseUrl();
 const adminPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 let readPool: IndexReadPool | undefined;
+let minimal: MinimalServer | undefined;
 try {
   const created: Record<string, Address> = {};
   for (const [key, route, body] of QUERY_COLLECTIONS) {
@@ -112,21 +118,43 @@ try {
   await seedIndex(adminPool, plan, (line) => log(line));
   log(`seeded in ${((performance.now() - seedBegan) / 1000).toFixed(1)} s`);
 
+  // The project the bench's token acts for, as the routes' authentication finds it: an owner's tokens are those of
+  // its collections.
+  const { rows: tokenRows } = await adminPool.query<{ project_id: string }>("SELECT project_id FROM tokenhub_app.api_tokens WHERE token_hash = $1", [hashToken(service.token)]);
+  const projectId = tokenRows[0]!.project_id;
+  const runtime = readRuntimeConfig(runtimeFilePath(service.dataDir));
   readPool = await openIndexReadPool(databaseUrl, schema);
-  log(`statements on a pool like the routes': ${ROUTE_READ_CONNECTIONS} connections, Ponder's read-only session settings`);
+  const statementDeps: StatementDeps = { indexDb: readPool.db, runtime, projectId };
+  minimal = await startMinimalServer({ databaseUrl, indexSchema: schema, runtime, projectId });
+  const minimalBase = minimal.base;
+  log(`minimal server and statements each on a pool like the routes': ${ROUTE_READ_CONNECTIONS} connections, Ponder's read-only session settings`);
   const lookups = queryLookups({ chainId: CHAIN_ID, created, plan }).filter((lookup) => values.only === undefined || lookup.name.includes(values.only));
 
-  for (const lookup of lookups) {
-    const response = await fetch(`${service.base}${lookup.path()}`, { headers: { authorization: `Bearer ${service.token}` } });
+  const answerText = async (base: string, lookup: Lookup, path: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${service.token}` } });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`${lookup.name}: ${response.status} ${text}`);
+    if (response.status !== 200) throw new Error(`${lookup.name}: ${base}${path} answered ${response.status} ${text}`);
+    return text;
+  };
+  // The minimal server is the route's limit only while it answers what the route answers, byte for byte.
+  for (const lookup of lookups) {
+    const path = lookup.path();
+    const text = await answerText(service.base, lookup, path);
+    const minimalText = await answerText(minimalBase, lookup, path);
+    if (minimalText !== text) {
+      let at = 0;
+      while (text[at] === minimalText[at]) at++;
+      const around = (answer: string) => answer.slice(Math.max(0, at - 80), at + 80);
+      throw new Error(`${lookup.name}: the minimal server's answer to ${path} differs from the route's at character ${at}:\n  route:   ${around(text)}\n  minimal: ${around(minimalText)}`);
+    }
     const body = JSON.parse(text) as Record<string, unknown[]>;
-    const items = body.tokens ?? body.owners ?? body.holders ?? [];
-    log(`${lookup.name}: ${items.length} items, ${(text.length / 1024).toFixed(1)} KiB`);
+    const items = body.tokens ?? body.owners ?? body.holders ?? body.transfers ?? [];
+    log(`${lookup.name}: ${items.length} items, ${(text.length / 1024).toFixed(1)} KiB, the same from the minimal server`);
   }
 
-  // Route and statement alternate, `rounds` times each per level, so that a change in the shared machine's load
-  // weighs on both alike. The Ponder process's CPU per request is read from /proc: the route's own cost.
+  // Route, minimal server and statement alternate, `rounds` times each per level, so that a change in the shared
+  // machine's load weighs on all three alike. The Ponder process's CPU per request is read from /proc: the route's own
+  // cost.
   const pid = service.child.pid!;
   const measured = async (load: () => Promise<Measured>, amount: number) => {
     const before = treeCpuSeconds(pid);
@@ -145,31 +173,40 @@ try {
     };
   };
   const rows: string[] = [];
+  const figures = (result: ReturnType<typeof combine>) => `${result.perSecond.toFixed(0)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)}`;
+  const ratios = (route: ReturnType<typeof combine>, limit: ReturnType<typeof combine>) =>
+    `${((100 * route.perSecond) / limit.perSecond).toFixed(0)} % | ${(route.p99 / limit.p99).toFixed(1)}x`;
   for (const lookup of lookups) {
-    await routeLoad(service.base, service.token, lookup, 10, 200);
-    await statementLoad(readPool.db, lookup, 10, 200);
+    await httpLookupLoad(service.base, service.token, lookup, 10, 200);
+    await httpLookupLoad(minimalBase, service.token, lookup, 10, 200);
+    await statementLoad(statementDeps, lookup, 10, 200);
     for (const concurrency of levels) {
       const amount = Math.ceil((concurrency === 1 ? Math.max(50, Math.floor(requestsPerLevel / 6)) : requestsPerLevel) / rounds);
       const routePhases = [];
+      const minimalPhases = [];
       const statementPhases = [];
       for (let round = 0; round < rounds; round++) {
-        routePhases.push(await measured(() => routeLoad(service.base, service.token, lookup, concurrency, amount), amount));
-        statementPhases.push(await measured(() => statementLoad(readPool!.db, lookup, concurrency, amount), amount));
+        routePhases.push(await measured(() => httpLookupLoad(service.base, service.token, lookup, concurrency, amount), amount));
+        minimalPhases.push(await measured(() => httpLookupLoad(minimalBase, service.token, lookup, concurrency, amount), amount));
+        statementPhases.push(await measured(() => statementLoad(statementDeps, lookup, concurrency, amount), amount));
       }
       const route = combine(routePhases, amount);
-      const plain = combine(statementPhases, amount);
-      const row = `| ${lookup.name} | ${concurrency} | ${route.perSecond.toFixed(0)} | ${route.p50.toFixed(1)} | ${route.p99.toFixed(1)} | ${plain.perSecond.toFixed(0)} | ${plain.p50.toFixed(1)} | ${plain.p99.toFixed(1)} | ${((100 * route.perSecond) / plain.perSecond).toFixed(0)} % | ${(route.p99 / plain.p99).toFixed(1)}x | ${route.ponderUs.toFixed(0)} |`;
+      const minimalServer = combine(minimalPhases, amount);
+      const statement = combine(statementPhases, amount);
+      const row = `| ${lookup.name} | ${concurrency} | ${figures(route)} | ${figures(minimalServer)} | ${figures(statement)} | ${ratios(route, minimalServer)} | ${ratios(route, statement)} | ${route.ponderUs.toFixed(0)} |`;
       rows.push(row);
-      log(`${row}${route.failures + plain.failures > 0 ? ` failures: route ${route.failures}, statement ${plain.failures}` : ""}`);
+      const failures = route.failures + minimalServer.failures + statement.failures;
+      log(`${row}${failures > 0 ? ` failures: route ${route.failures}, minimal server ${minimalServer.failures}, statement ${statement.failures}` : ""}`);
     }
   }
   log(
-    "\n| lookup | concurrency | route req/s | route p50 ms | route p99 ms | statement/s | statement p50 ms | statement p99 ms | route/statement throughput | p99 route/statement | route: Ponder CPU us/req |",
+    "\n| lookup | concurrency | route req/s | route p50 ms | route p99 ms | minimal server req/s | minimal server p50 ms | minimal server p99 ms | statement/s | statement p50 ms | statement p99 ms | route/minimal server throughput | p99 route/minimal server | route/statement throughput | p99 route/statement | route: Ponder CPU us/req |",
   );
-  log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  log(`|${" --- |".repeat(16)}`);
   for (const row of rows) log(row);
   log(`\nload average at end ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
 } finally {
+  await minimal?.stop();
   await readPool?.pool.end();
   await adminPool.end();
   await service.destroy();

@@ -15,7 +15,9 @@ const OWNER_SQL = (k: string) => `'0x' || md5('owner' || (${k})::text) || lpad(t
 
 /** A multiplier coprime with any owner count of the form 10^n, so token i's owner walks all owners evenly. */
 const SPREAD = 7919;
+const ERC721_OWNER_SQL = (i: string, owners: number) => OWNER_SQL(`(${i}::bigint * ${SPREAD}) % ${owners}`);
 const BLOCK_TIME = 1_700_000_000;
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 const CHUNK = 100_000;
 
 export type SeedPlan = {
@@ -38,6 +40,35 @@ const MINTS_PER_TRANSACTION = 10;
 const TBA_SQL = (i: string) => `'0x' || md5('tba' || (${i})::text) || lpad(to_hex(abs(${i})), 8, '0')`;
 
 const MINT_HASH_SQL = (g: string) => `'0x' || md5('tx' || (${g})::text) || md5('tx' || (${g})::text)`;
+
+/** Token i's mint: ten to a transaction (MINTS_PER_TRANSACTION), a hundred to a block. */
+const MINTS_PER_BLOCK = 100;
+const MINT_BLOCK_SQL = (i: string) => `1000 + (${i}) / ${MINTS_PER_BLOCK}`;
+const MINT_TIMESTAMP_SQL = (i: string) => `${BLOCK_TIME} + (${i})`;
+
+/**
+ * Token i's mint as the indexer records movement (ponder.schema.ts, `transfer`). Its id is what the indexer's is
+ * (src/indexing/transfers.ts): Ponder's checkpoint of the log (timestamp, chain, block, transaction index, event type
+ * 5 for a log, log index) and the move's five-digit part, so the ids sort in block order, as the history's pages need.
+ */
+function transferMintsSql(schema: string, chainId: number, erc721: SeedPlan["erc721"], from: number, to: number): string {
+  const digits = (value: string, width: number) => `lpad((${value})::text, ${width}, '0')`;
+  const checkpoint = [
+    digits(MINT_TIMESTAMP_SQL("i"), 10),
+    digits(String(chainId), 16),
+    digits(MINT_BLOCK_SQL("i"), 16),
+    digits(`(i / ${MINTS_PER_TRANSACTION}) % ${MINTS_PER_BLOCK / MINTS_PER_TRANSACTION}`, 16),
+    "'5'",
+    digits(`i % ${MINTS_PER_BLOCK}`, 16),
+  ].join(" || ");
+  return `
+    INSERT INTO "${schema}".transfer (id, chain_id, contract, standard, token_id, "from", "to", amount, block_number, block_hash, timestamp, transaction_hash, log_index)
+    SELECT ${checkpoint} || '00000', ${chainId}, '${erc721.contract}', 'erc721', i + 1, '${ZERO_ADDRESS}',
+           ${ERC721_OWNER_SQL("i", erc721.owners)}, 1, ${MINT_BLOCK_SQL("i")},
+           '0x' || md5('block' || (${MINT_BLOCK_SQL("i")})::text) || md5('block' || (${MINT_BLOCK_SQL("i")})::text),
+           ${MINT_TIMESTAMP_SQL("i")}, ${MINT_HASH_SQL(`i / ${MINTS_PER_TRANSACTION}`)}, i % ${MINTS_PER_BLOCK}
+      FROM generate_series(${from}, ${to}) AS i`;
+}
 
 /**
  * The service's records of those mints, as the token reads find them (a token's mint transaction is looked up in the
@@ -106,12 +137,13 @@ export async function seedIndex(pool: pg.Pool, plan: SeedPlan, progress: Progres
       erc721.tokens,
       (from, to) => `
         INSERT INTO "${schema}".erc721_token (chain_id, contract, token_id, owner, owner_since, minted_at, minted_block, mint_transaction, tba_address)
-        SELECT ${chainId}, '${erc721.contract}', i + 1, ${OWNER_SQL(`(i::bigint * ${SPREAD}) % ${erc721.owners}`)},
-               ${BLOCK_TIME} + i, ${BLOCK_TIME} + i, 1000 + i / 100, ${MINT_HASH_SQL(`i / ${MINTS_PER_TRANSACTION}`)}, ${TBA_SQL("i")}
+        SELECT ${chainId}, '${erc721.contract}', i + 1, ${ERC721_OWNER_SQL("i", erc721.owners)},
+               ${BLOCK_TIME} + i, ${MINT_TIMESTAMP_SQL("i")}, ${MINT_BLOCK_SQL("i")}, ${MINT_HASH_SQL(`i / ${MINTS_PER_TRANSACTION}`)}, ${TBA_SQL("i")}
           FROM generate_series(${from}, ${to}) AS i`,
       progress,
     );
     await seedMintRecords(client, plan);
+    await insertInChunks(client, "transfer (the ERC-721 mints)", erc721.tokens, (from, to) => transferMintsSql(schema, chainId, erc721, from, to), progress);
 
     // Row i belongs to owner i % owners; that owner's j-th row (j = i / owners) holds token type (owner + j) % types,
     // distinct for one owner as long as it holds at most `tokenTypes` types.
@@ -147,7 +179,7 @@ export async function seedIndex(pool: pg.Pool, plan: SeedPlan, progress: Progres
     // statistics the planner's first plans of the pages were scans of the whole collection.
     const state = await indexSchemaState(client, schema);
     const tables = state.kind === "views" && state.deployment !== undefined ? state.deployment : schema;
-    for (const table of ["erc721_token", "erc1155_balance", "erc20_balance"]) await client.query(`VACUUM (ANALYZE) "${tables}".${table}`);
+    for (const table of ["erc721_token", "erc1155_balance", "erc20_balance", "transfer"]) await client.query(`VACUUM (ANALYZE) "${tables}".${table}`);
     progress(`  VACUUM ANALYZE: ${((performance.now() - began) / 1000).toFixed(1)} s`);
   } finally {
     client.release();
