@@ -1334,6 +1334,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         Collection: {
             /**
@@ -2027,6 +2029,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         AccountTransactions: {
             /**
@@ -2213,6 +2217,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         CloudKey: {
             /**
@@ -2987,6 +2993,8 @@ export interface components {
             page: number;
             /** @description The next page to ask for; null on the last page */
             nextPage: number | null;
+            /** @description Pass it as pageKey for the next page; null on the last page */
+            nextPageKey: string | null;
         };
         WebhookDelivery: {
             /**
@@ -3092,6 +3100,8 @@ export interface operations {
                 chainId: number;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -3156,7 +3166,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["CollectionList"];
@@ -5698,6 +5709,8 @@ export interface operations {
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -5739,7 +5752,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["NftAccounts"];
@@ -6901,6 +6915,8 @@ export interface operations {
                 customRef?: string;
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
             };
             header?: never;
             path?: never;
@@ -6928,7 +6944,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["CloudKeys"];
@@ -10620,6 +10637,8 @@ export interface operations {
             query?: {
                 /** @description 0-based page index; 50 items a page */
                 page?: number;
+                /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
+                pageKey?: string;
                 /** @description Only deliveries in this state */
                 status?: "pending" | "delivered" | "failed";
                 /** @description Only deliveries of this event type */
@@ -10673,7 +10692,8 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": 0,
-                     *       "nextPage": null
+                     *       "nextPage": null,
+                     *       "nextPageKey": null
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveries"];

@@ -3,6 +3,7 @@ import * as field from "./fields.js";
 import type { Hex } from "viem";
 import { tokenIdSchema, weiValueSchema } from "./amounts.js";
 import { addressSchema, chainIdSchema, operationIdSchema, pageSchema } from "./common.js";
+import { nextPageKey, pageKeyParameter } from "./pageKey.js";
 
 export const createAccountBody = z
   .object({
@@ -70,6 +71,8 @@ export const nftAccountsQuery = z.object({
   chainId: chainIdSchema.optional().openapi({ description: "Only this chain's NFTs" }),
   ownerAddress: addressSchema.optional().openapi({ description: "The NFTs' owner; without it, every cloud key of the project (needs the keys scope too)" }),
   page: pageSchema,
+  // The last NFT answered: its chain id, contract (lowercase) and token id.
+  pageKey: pageKeyParameter(3, /^(\d{1,78}|0x[0-9a-f]{40})$/),
 });
 
 export const nftAccountsResponse = z
@@ -85,5 +88,6 @@ export const nftAccountsResponse = z
     ),
     page: field.page,
     nextPage: field.nextPage,
+    nextPageKey,
   })
   .openapi("NftAccounts");

@@ -1,8 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import * as field from "./fields.js";
 import { chainIdSchema, pageSchema } from "./common.js";
+import { nextPageKey, pageKeyParameter } from "./pageKey.js";
 
-export const listCollectionsQuery = z.object({ chainId: chainIdSchema, page: pageSchema });
+export const listCollectionsQuery = z.object({
+  chainId: chainIdSchema,
+  page: pageSchema,
+  // The last collection answered: its creation block and its address (lowercase).
+  pageKey: pageKeyParameter(2, /^(\d{1,20}|0x[0-9a-f]{40})$/),
+});
 
 const collectionSchema = z
   .object({
@@ -19,5 +25,5 @@ const collectionSchema = z
   .openapi("Collection");
 
 export const listCollectionsResponse = z
-  .object({ success: field.success, collections: field.list("The collections, oldest first", collectionSchema), page: field.page, nextPage: field.nextPage })
+  .object({ success: field.success, collections: field.list("The collections, oldest first", collectionSchema), page: field.page, nextPage: field.nextPage, nextPageKey })
   .openapi("CollectionList");

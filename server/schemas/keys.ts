@@ -3,6 +3,7 @@ import * as field from "./fields.js";
 import { text, textRecord } from "./text.js";
 import { chatIdSchema } from "./chatUsers.js";
 import { addressSchema, pageSchema } from "./common.js";
+import { nextPageKey, pageKeyParameter } from "./pageKey.js";
 
 const customRef = text()
   .trim()
@@ -24,10 +25,15 @@ const cloudKey = z.object(cloudKeyFields).openapi("CloudKey");
 
 export const createKeyResponse = z.object({ success: field.success, ...cloudKeyFields }).openapi("CloudKeyCreated");
 
-export const listKeysQuery = z.object({ customRef: customRef.optional(), page: pageSchema });
+export const listKeysQuery = z.object({
+  customRef: customRef.optional(),
+  page: pageSchema,
+  // The last key answered: its creation time (as PostgreSQL writes it) and its id.
+  pageKey: pageKeyParameter(2, /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/),
+});
 
 export const listKeysResponse = z
-  .object({ success: field.success, keys: field.list("The keys, oldest first", cloudKey), page: field.page, nextPage: field.nextPage })
+  .object({ success: field.success, keys: field.list("The keys, oldest first", cloudKey), page: field.page, nextPage: field.nextPage, nextPageKey })
   .openapi("CloudKeys");
 
 const keyAddress = addressSchema.openapi({ type: "string", description: "The cloud key's address (evmAddress)", example: field.EXAMPLE.owner });

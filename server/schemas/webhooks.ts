@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import * as field from "./fields.js";
 import { pageSchema } from "./common.js";
+import { nextPageKey, pageKeyParameter } from "./pageKey.js";
 import { text } from "./text.js";
 import { REVERSIBLE_EVENT_TYPES, TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "./webhookEvents.js";
 
@@ -74,6 +75,8 @@ export const rotatedSecretResponse = z
 
 export const deliveriesQuery = z.object({
   page: pageSchema,
+  // A delivery's position in the log, digits.
+  pageKey: pageKeyParameter(1, /^\d{1,20}$/),
   status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
   type: z
     .enum(DELIVERED_EVENT_TYPES as [string, ...string[]], { error: () => `must be one of ${DELIVERED_EVENT_TYPES.join(", ")}` })
@@ -98,7 +101,7 @@ const delivery = z
   .openapi("WebhookDelivery");
 
 export const deliveriesResponse = z
-  .object({ success: field.success, deliveries: field.list("The deliveries, newest first", delivery), page: field.page, nextPage: field.nextPage })
+  .object({ success: field.success, deliveries: field.list("The deliveries, newest first", delivery), page: field.page, nextPage: field.nextPage, nextPageKey })
   .openapi("WebhookDeliveries");
 
 export const redeliveredResponse = z.object({ success: field.success, delivery }).openapi("WebhookRedelivered");

@@ -57,12 +57,15 @@ export async function findProjectCloudKey(db: StoreDb, projectId: string, addres
 export async function listProjectCloudKeys(
   db: StoreDb,
   projectId: string,
-  query: { customRef?: string; offset: number; limit: number },
-): Promise<{ id: string; address: string; customRef: string | null }[]> {
+  query: { customRef?: string; offset: number; limit: number; after?: { createdAt: string; id: string } },
+): Promise<{ id: string; address: string; customRef: string | null; createdAt: string }[]> {
+  // The creation time as PostgreSQL writes it (to the microsecond): a page key must name the row exactly.
+  const createdAt = sql<string>`${cloudKeys.createdAt}::text`;
+  const after = query.after === undefined ? undefined : sql`(${cloudKeys.createdAt}, ${cloudKeys.id}) > (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`;
   return await db
-    .select({ id: cloudKeys.id, address: cloudKeys.address, customRef: cloudKeys.customRef })
+    .select({ id: cloudKeys.id, address: cloudKeys.address, customRef: cloudKeys.customRef, createdAt })
     .from(cloudKeys)
-    .where(and(eq(cloudKeys.projectId, projectId), query.customRef === undefined ? undefined : eq(cloudKeys.customRef, query.customRef)))
+    .where(and(eq(cloudKeys.projectId, projectId), query.customRef === undefined ? undefined : eq(cloudKeys.customRef, query.customRef), after))
     .orderBy(asc(cloudKeys.createdAt), asc(cloudKeys.id))
     .limit(query.limit)
     .offset(query.offset);

@@ -214,21 +214,26 @@ function logEntryOf(row: LogRow): DeliveryLogEntry {
 const LOG_COLUMNS = `d.event_id, e.type, d.status, d.attempts, d.last_status_code, d.last_error, d.last_attempt_at, d.next_attempt_at,
                      d.delivered_at, d.created_at, e.body`;
 
-/** An endpoint's deliveries, newest first, optionally of one status and one event type; `limit + 1` are read to tell whether more follow. */
+/**
+ * An endpoint's deliveries, newest first, optionally of one status and one event type, from an offset or after (older
+ * than) the delivery `beforeSeq`; `limit + 1` are read to tell whether more follow. Each with its `seq`, the order
+ * it is listed in.
+ */
 export async function listDeliveries(
   db: Queryable,
   endpointId: string,
-  options: { status?: DeliveryLogEntry["status"]; type?: string; offset: number; limit: number },
-): Promise<DeliveryLogEntry[]> {
-  const { rows } = await db.query<LogRow>(
-    `SELECT ${LOG_COLUMNS}
+  options: { status?: DeliveryLogEntry["status"]; type?: string; offset: number; limit: number; beforeSeq?: string },
+): Promise<(DeliveryLogEntry & { seq: string })[]> {
+  const { rows } = await db.query<LogRow & { seq: string }>(
+    `SELECT ${LOG_COLUMNS}, d.seq::text AS seq
        FROM tokenhub_app.webhook_deliveries d JOIN tokenhub_app.webhook_events e ON e.id = d.event_id
       WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status = $2) AND ($5::text IS NULL OR e.type = $5)
+        AND ($6::bigint IS NULL OR d.seq < $6)
       ORDER BY d.seq DESC
       OFFSET $3 LIMIT $4`,
-    [endpointId, options.status ?? null, options.offset, options.limit, options.type ?? null],
+    [endpointId, options.status ?? null, options.offset, options.limit, options.type ?? null, options.beforeSeq ?? null],
   );
-  return rows.map(logEntryOf);
+  return rows.map((row) => ({ ...logEntryOf(row), seq: row.seq }));
 }
 
 /**

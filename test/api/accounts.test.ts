@@ -295,7 +295,7 @@ describe("ERC-6551 accounts through the API", () => {
       { contractAddress: account, deployed: true, ownerAddress: key, nft: { chainId: 31337, contractAddress: nft, tokenId: "1" } },
       { contractAddress: second, deployed: false, ownerAddress: key, nft: { chainId: 31337, contractAddress: nft, tokenId: "2" } },
     ];
-    const expected = { success: true, accounts, page: 0, nextPage: null };
+    const expected = { success: true, accounts, page: 0, nextPage: null, nextPageKey: null };
     await waitFor(async () => ((await get("/api/v1/erc6551/accounts")).body.accounts as unknown[] | undefined)?.length === 2);
     expect((await get("/api/v1/erc6551/accounts")).body).toEqual(expected);
     expect((await get(`/api/v1/erc6551/accounts?chainId=31337&ownerAddress=${key.toLowerCase()}`)).body).toEqual(expected);
@@ -304,7 +304,7 @@ describe("ERC-6551 accounts through the API", () => {
     expect(await chain.client.getCode({ address: account })).toMatch(/^0x36/);
     expect(await chain.client.getCode({ address: second })).toBeUndefined();
 
-    expect((await get(`/api/v1/erc6551/accounts?ownerAddress=${RECIPIENT}`)).body).toEqual({ success: true, accounts: [], page: 0, nextPage: null });
+    expect((await get(`/api/v1/erc6551/accounts?ownerAddress=${RECIPIENT}`)).body).toEqual({ success: true, accounts: [], page: 0, nextPage: null, nextPageKey: null });
     expect((await call("GET", "/api/v1/erc6551/accounts", undefined, rivalToken)).body.accounts).toEqual([]);
     const readOnly = (await service.cli(["token", "create", "--project", service.projectName, "--scopes", "read"])).stdout.trim().split("\n").at(-1)!.trim();
     expect(await call("GET", "/api/v1/erc6551/accounts", undefined, readOnly)).toEqual({

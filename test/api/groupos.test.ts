@@ -321,6 +321,7 @@ describe("routes and names GroupOS clients use (item 6)", () => {
         ],
         page: 0,
         nextPage: null,
+        nextPageKey: null,
       },
     });
     const held = await chain.client.readContract({ address: items, abi: tokenHubERC1155Abi, functionName: "balanceOf", args: [carol.address, 2n] });
@@ -354,7 +355,7 @@ describe("routes and names GroupOS clients use (item 6)", () => {
     expect(key).toEqual({ status: 200, body: { success: true, keyId: row!.id, evmAddress: getAddress(key.body.evmAddress), customRef: "groupos-user" } });
     expect(row!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const listed = { keyId: row!.id, evmAddress: key.body.evmAddress, customRef: "groupos-user" };
-    expect((await get("/api/v1/key/keys?customRef=groupos-user")).body).toEqual({ success: true, keys: [listed], page: 0, nextPage: null });
+    expect((await get("/api/v1/key/keys?customRef=groupos-user")).body).toEqual({ success: true, keys: [listed], page: 0, nextPage: null, nextPageKey: null });
     expect((await get("/api/v1/key/keys")).body.keys).toContainEqual(listed);
   });
 });

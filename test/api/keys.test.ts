@@ -87,11 +87,12 @@ describe("cloud keys", () => {
         keys: [listed(first, "alice"), listed(second, null), listed(third, "alice")],
         page: 0,
         nextPage: null,
+        nextPageKey: null,
       },
     });
     expect((await get("/api/v1/key/keys?customRef=alice")).body.keys).toEqual([listed(first, "alice"), listed(third, "alice")]);
     expect((await get("/api/v1/key/keys?customRef=nobody")).body.keys).toEqual([]);
-    expect((await get("/api/v1/key/keys?page=1")).body).toEqual({ success: true, keys: [], page: 1, nextPage: null });
+    expect((await get("/api/v1/key/keys?page=1")).body).toEqual({ success: true, keys: [], page: 1, nextPage: null, nextPageKey: null });
 
     expect((await get("/api/v1/key/keys?customRef=alice", rivalToken)).body.keys).toEqual([]);
     expect(await post("/api/v1/key/sign", { accountAddress: first, message: "mine now" }, rivalToken)).toEqual({

@@ -275,6 +275,26 @@ describe("webhooks", { timeout: 120_000 }, () => {
     expect(hooks.received).toHaveLength(4);
   });
 
+  it("walks the delivery log by pageKey while new deliveries come in between pages, none twice and none skipped", async () => {
+    const hooks = await receiver();
+    const { webhookId } = await subscribe(hooks.url, ["mint.confirmed"]);
+    const test = async () => (await call("POST", `/api/v1/webhooks/${webhookId}/test`)).body.eventId as string;
+    const sent: string[] = [];
+    for (let index = 0; index < 60; index++) sent.push(await test());
+    // Newest first: what comes in after the first page sorts before it, and a page index would answer 3 of it again.
+    const walked: string[] = [];
+    let pageKey: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const body: Body = (await call("GET", `/api/v1/webhooks/${webhookId}/deliveries${pageKey === null ? "" : `?pageKey=${pageKey}`}`)).body;
+      walked.push(...body.deliveries.map((entry: Body) => entry.eventId as string));
+      pageKey = body.nextPageKey;
+      if (pageKey === null) break;
+      for (let more = 0; more < 3; more++) await test();
+    }
+    expect(new Set(walked).size).toBe(walked.length);
+    expect(walked).toEqual([...sent].reverse());
+  });
+
   it("marks an endpoint failing once a delivery runs out of retries, and active again after a redelivery succeeds", async () => {
     const hooks = await receiver();
     let healthy = false;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEEP_ALIVE_MS } from "../../server/indexer/keepAlive.js";
 import { OPERATOR_ROUTE, operatorPathOf } from "../../server/indexer/operatorRoutes.js";
 import {
   CHECKPOINT,
@@ -82,6 +83,8 @@ const ASSUMPTIONS = {
     "Ponder's HTTP server is a node:http server: Node publishes each request on `http.server.request.start` before Ponder's Hono app routes it by `req.url`; its /metrics and /status are routes of a Hono app with default options, ahead of the API's.",
   stopHandlers:
     "Ponder handles SIGINT, SIGTERM, SIGQUIT, uncaughtException and unhandledRejection before it loads the API; its shutdown allows itself 5 s and cuts work with an error named ShutdownError.",
+  keepAlive:
+    "Ponder creates its HTTP server with Node's defaults after it has loaded the API, and listens through `net.Server#listen`, which Node announces on `tracing:net.server.listen:asyncStart`.",
 } as const;
 
 type Assumption = keyof typeof ASSUMPTIONS;
@@ -656,6 +659,17 @@ describe("what server/indexer/ relies on in Ponder", () => {
     const exit = fs.readFileSync(path.join(ponderRoot(), "dist", "esm", "bin", "utils", "exit.js"), "utf8");
     const grace = /SHUTDOWN_GRACE_PERIOD_MS\s*=\s*([\d_]+)/.exec(exit)?.[1];
     expect(Number(grace?.replaceAll("_", "")), "Ponder's shutdown grace, in ms").toBe(PONDER_SHUTDOWN_GRACE_MS);
+  });
+
+  assumption("keepAlive", async () => {
+    const run = await mainApp();
+    // A fresh connection's first answer: set before Ponder listened, not by the first request.
+    const { hostname, port } = new URL(run.base);
+    const socket = net.connect(Number(port), hostname);
+    socket.write(`GET /probe/listeners HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+    const head = await new Promise<string>((resolve) => socket.once("data", (chunk: Buffer) => resolve(chunk.toString())));
+    socket.destroy();
+    expect(/^keep-alive: (.*)\r$/im.exec(head)?.[1]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
   });
 
   it("server/indexer/README.md lists exactly the behaviours tested here", () => {

@@ -29,6 +29,6 @@ export function collectionsRoutes(deps: { indexDb: IndexDb; runtime: RuntimeConf
   return createRouter().openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
     const result = await listCollections(deps.indexDb, deps.runtime, { ...query, pageSize: PAGE_SIZE });
-    return c.json({ success: true as const, collections: result.collections, page: query.page, nextPage: result.nextPage }, 200);
+    return c.json({ success: true as const, collections: result.collections, page: query.page, nextPage: result.nextPage, nextPageKey: result.nextPageKey }, 200);
   });
 }

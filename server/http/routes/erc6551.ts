@@ -78,6 +78,6 @@ export function erc6551Routes(deps: { writer: ChainWriter; indexDb: IndexDb; run
         throw new ForbiddenError("Listing the accounts of the project's cloud keys needs the 'keys' scope; give ownerAddress to list an owner's.");
       }
       const page = await listNftAccounts(deps, { ...query, projectId: principal.projectId, pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, accounts: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      return c.json({ success: true as const, accounts: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: page.nextPageKey }, 200);
     });
 }

@@ -91,8 +91,8 @@ export function keysRoutes(deps: { store: StoreDb; cloudKeys: CloudKeyCustody })
     .openapi(createSpec, async (c) => c.json(await createCloudKey(deps.store, deps.cloudKeys, c.get("principal").projectId, c.req.valid("json")), 200))
     .openapi(listSpec, async (c) => {
       const query = c.req.valid("query");
-      const page = await listCloudKeys(deps.store, c.get("principal").projectId, { customRef: query.customRef, page: query.page, pageSize: PAGE_SIZE });
-      return c.json({ success: true as const, keys: page.items, page: query.page, nextPage: page.nextPage }, 200);
+      const page = await listCloudKeys(deps.store, c.get("principal").projectId, { customRef: query.customRef, page: query.page, pageKey: query.pageKey, pageSize: PAGE_SIZE });
+      return c.json({ success: true as const, keys: page.items, page: query.page, nextPage: page.nextPage, nextPageKey: page.nextPageKey }, 200);
     })
     .openapi(signSpec, async (c) => c.json(await signMessageWithCloudKey(deps.store, deps.cloudKeys, c.get("principal").projectId, c.req.valid("json")), 200))
     .openapi(signTypedDataSpec, async (c) =>

@@ -156,8 +156,9 @@ export function webhooksRoutes(deps: { store: StoreDb; vault: KeyVault; runtime:
     .openapi(rotateSpec, async (c) => c.json({ success: true as const, ...(await rotateSecret(db, deps.vault, c.get("principal").projectId, c.req.valid("param").webhookId)) }, 200))
     .openapi(deliveriesSpec, async (c) => {
       const query = c.req.valid("query");
-      const page = await listWebhookDeliveries(db, c.get("principal").projectId, c.req.valid("param").webhookId, { page: query.page, pageSize: PAGE_SIZE, status: query.status, type: query.type });
-      return c.json({ success: true as const, deliveries: page.deliveries, page: query.page, nextPage: page.nextPage }, 200);
+      const options = { page: query.page, pageKey: query.pageKey, pageSize: PAGE_SIZE, status: query.status, type: query.type };
+      const page = await listWebhookDeliveries(db, c.get("principal").projectId, c.req.valid("param").webhookId, options);
+      return c.json({ success: true as const, deliveries: page.deliveries, page: query.page, nextPage: page.nextPage, nextPageKey: page.nextPageKey }, 200);
     })
     .openapi(redeliverSpec, async (c) => {
       const { webhookId, eventId } = c.req.valid("param");

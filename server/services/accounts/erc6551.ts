@@ -4,6 +4,7 @@ import * as schema from "../../../ponder.schema.js";
 import { erc6551AccountAddress } from "../../chain/erc6551Account.js";
 import type { RuntimeConfig } from "../../config/runtime.js";
 import { ChainUnavailableError } from "../../errors.js";
+import { encodePageKey, pageStart } from "../../schemas/pageKey.js";
 import { preparedStatement } from "../../store/database/preparedStatements.js";
 import { requireChain } from "../chains/chains.js";
 import type { ChainWriter } from "../transactions/chainWriter.js";
@@ -47,8 +48,8 @@ export type NftAccount = {
  * The ERC-721 tokens of one owner, or of every cloud key of a project, by chain, contract and token id: one prepared
  * statement per combination. Placeholders: chainId, owner (lowercase) or projectId, offset, limit.
  */
-function heldTokensStatement(indexDb: IndexDb, shape: { chain: boolean; projectKeys: boolean }) {
-  const name = `tokenhub_nft_accounts_${Number(shape.chain)}${Number(shape.projectKeys)}`;
+function heldTokensStatement(indexDb: IndexDb, shape: { chain: boolean; projectKeys: boolean; after: boolean }) {
+  const name = `tokenhub_nft_accounts_${Object.values(shape).map(Number).join("")}`;
   return preparedStatement<{ chain_id: number; contract: string; token_id: string; owner: string; tba_address: Address }>(indexDb, name, () => {
     const table = schema.erc721Token;
     const filters: SQL[] = [
@@ -57,6 +58,10 @@ function heldTokensStatement(indexDb: IndexDb, shape: { chain: boolean; projectK
         : eq(table.owner, sql.placeholder("owner")),
     ];
     if (shape.chain) filters.push(eq(table.chainId, sql.placeholder("chainId")));
+    if (shape.after) {
+      const afterKey = sql`(${sql.placeholder("afterChain")}::int, ${sql.placeholder("afterContract")}, ${sql.placeholder("afterTokenId")}::numeric)`;
+      filters.push(sql`(${table.chainId}, ${table.contract}, ${table.tokenId}) > ${afterKey}`);
+    }
     return indexDb
       .select({ chainId: table.chainId, contract: table.contract, tokenId: sql<string>`${table.tokenId}::text`.as("token_id"), owner: table.owner, tbaAddress: table.tbaAddress })
       .from(table)
@@ -87,16 +92,22 @@ function createdAccountsStatement(indexDb: IndexDb) {
  */
 export async function listNftAccounts(
   deps: { indexDb: IndexDb; runtime: RuntimeConfig },
-  query: { projectId: string; chainId?: number; ownerAddress?: Address; page: number; pageSize: number },
-): Promise<Page<NftAccount>> {
+  query: { projectId: string; chainId?: number; ownerAddress?: Address; page: number; pageSize: number; pageKey?: string[] },
+): Promise<Page<NftAccount> & { nextPageKey: string | null }> {
   if (query.chainId !== undefined) requireChain(deps.runtime, query.chainId);
-  const rows = await heldTokensStatement(deps.indexDb, { chain: query.chainId !== undefined, projectKeys: query.ownerAddress === undefined })({
+  const { offset } = pageStart(query);
+  const shape = { chain: query.chainId !== undefined, projectKeys: query.ownerAddress === undefined, after: query.pageKey !== undefined };
+  const rows = await heldTokensStatement(deps.indexDb, shape)({
     chainId: query.chainId,
     owner: query.ownerAddress?.toLowerCase(),
     projectId: query.projectId,
-    offset: query.page * query.pageSize,
+    afterChain: query.pageKey?.[0],
+    afterContract: query.pageKey?.[1],
+    afterTokenId: query.pageKey?.[2],
+    offset,
     limit: query.pageSize + 1,
   });
+  const last = rows[query.pageSize - 1];
   const accounts = rows.slice(0, query.pageSize).map((row) => {
     const nft = { chainId: row.chain_id, contractAddress: getAddress(row.contract), tokenId: row.token_id };
     return { contractAddress: row.tba_address, ownerAddress: getAddress(row.owner), nft };
@@ -114,5 +125,6 @@ export async function listNftAccounts(
       nft: account.nft,
     })),
     nextPage: rows.length > query.pageSize ? query.page + 1 : null,
+    nextPageKey: rows.length > query.pageSize && last ? encodePageKey([String(last.chain_id), last.contract, last.token_id]) : null,
   };
 }

@@ -7,6 +7,7 @@ import type { KeyVault } from "../../custody/keyVault.js";
 import { NotFoundError, TokenhubError, ValidationError } from "../../errors.js";
 import { type CloudKeyRow, findProjectCloudKey, insertCloudKey, listProjectCloudKeys, lockCloudKeyMasterId, sealedKeyOf } from "../../store/cloudKeys.js";
 import type { StoreDb } from "../../store/database/db.js";
+import { encodePageKey, pageStart } from "../../schemas/pageKey.js";
 import type { Page } from "../tokens/owners.js";
 
 /** `keyId` is stable (the key's record id); `customRef` is the caller's own, and need not be unique. */
@@ -46,12 +47,17 @@ export async function createCloudKey(
 export async function listCloudKeys(
   db: StoreDb,
   projectId: string,
-  query: { customRef?: string; page: number; pageSize: number },
-): Promise<Page<CloudKey>> {
-  const rows = await listProjectCloudKeys(db, projectId, { customRef: query.customRef, offset: query.page * query.pageSize, limit: query.pageSize + 1 });
+  query: { customRef?: string; page: number; pageSize: number; pageKey?: string[] },
+): Promise<Page<CloudKey> & { nextPageKey: string | null }> {
+  const { offset } = pageStart(query);
+  const after = query.pageKey === undefined ? undefined : { createdAt: query.pageKey[0]!, id: query.pageKey[1]! };
+  const rows = await listProjectCloudKeys(db, projectId, { customRef: query.customRef, offset, limit: query.pageSize + 1, after });
+  const more = rows.length > query.pageSize;
+  const last = rows[query.pageSize - 1];
   return {
     items: rows.slice(0, query.pageSize).map((row) => ({ keyId: row.id, evmAddress: getAddress(row.address), customRef: row.customRef })),
-    nextPage: rows.length > query.pageSize ? query.page + 1 : null,
+    nextPage: more ? query.page + 1 : null,
+    nextPageKey: more && last ? encodePageKey([last.createdAt, last.id]) : null,
   };
 }
 

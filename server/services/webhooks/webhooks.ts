@@ -6,6 +6,7 @@ import type { WebhookSettings } from "../../config/env.js";
 import type { KeyVault } from "../../custody/keyVault.js";
 import { sealWebhookSecret } from "../../custody/webhookSecret.js";
 import { NotFoundError, ValidationError } from "../../errors.js";
+import { encodePageKey, pageStart } from "../../schemas/pageKey.js";
 import { TEST_EVENT_TYPE } from "../../schemas/webhookEvents.js";
 import type { Queryable } from "../../store/transactions.js";
 import { type DeliveryLogEntry, listDeliveries, redeliver } from "../../store/webhookDeliveries.js";
@@ -167,11 +168,19 @@ export async function listWebhookDeliveries(
   db: Queryable,
   projectId: string | undefined,
   id: string,
-  options: { page: number; pageSize: number; status?: DeliveryLogEntry["status"]; type?: string },
-): Promise<{ deliveries: DeliveryView[]; nextPage: number | null }> {
+  options: { page: number; pageSize: number; pageKey?: string[]; status?: DeliveryLogEntry["status"]; type?: string },
+): Promise<{ deliveries: DeliveryView[]; nextPage: number | null; nextPageKey: string | null }> {
   await requireEndpoint(db, projectId, id);
-  const rows = await listDeliveries(db, id, { status: options.status, type: options.type, offset: options.page * options.pageSize, limit: options.pageSize + 1 });
-  return { deliveries: rows.slice(0, options.pageSize).map(deliveryView), nextPage: rows.length > options.pageSize ? options.page + 1 : null };
+  const start = pageStart(options);
+  const rows = await listDeliveries(db, id, { status: options.status, type: options.type, offset: start.offset, limit: options.pageSize + 1, beforeSeq: start.after });
+  const shown = rows.slice(0, options.pageSize);
+  const more = rows.length > options.pageSize;
+  return {
+    deliveries: shown.map(({ seq: _seq, ...entry }) => deliveryView(entry)),
+    nextPage: more ? options.page + 1 : null,
+    // New deliveries come first: a key of the last one shown keeps the next page where it was.
+    nextPageKey: more ? encodePageKey([shown.at(-1)!.seq]) : null,
+  };
 }
 
 /** Sends an event to the endpoint again, now, with a fresh retry window. */
