@@ -129,5 +129,7 @@ export function indexReads(data: IndexData): Record<string, string[]> {
     "/api/v1/account/calls": accountCalls("/api/v1/account/calls"),
     "/api/v1/permits/{permitId}": [`/api/v1/permits/${data.redeemedPermit}`, `/api/v1/permits/${data.openPermit}`],
     "/api/v1/erc20/permit/batch": [`/api/v1/erc20/permit/batch?${collection(coin)}&recipientAddress=${data.holder}`],
+    "/api/v1/transfers": [`/api/v1/transfers?${collection(nft)}`, `/api/v1/transfers?${collection(coin)}`, `/api/v1/transfers?${collection(items)}`],
+    "/api/v1/tokens": [`/api/v1/tokens?chainId=${chainId}&ownerAddress=${data.holder}`],
   };
 }
