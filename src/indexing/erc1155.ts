@@ -13,7 +13,7 @@ async function applyMove(context: any, contract: Address, from: Address, to: Add
   const chainId: number = context.chain.id;
   if (value === 0n || from === to) return;
   if (from === zeroAddress) {
-    await creditMintToPermit(context, { contract, transactionHash, tokenId, amount: value, once: true });
+    await creditMintToPermit(context, { contract, blockHash: event.block.hash, transactionHash, tokenId, amount: value, once: true });
   } else {
     const key = { chainId, contract, tokenId, owner: from };
     const row = await context.db.find(erc1155Balance, key);

@@ -18,7 +18,7 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
   const chainId: number = context.chain.id;
   if (args.value === 0n || args.from === args.to) return;
   if (args.from === zeroAddress) {
-    await creditMintToPermit(context, { contract, transactionHash, tokenId: null, amount: args.value, once: true });
+    await creditMintToPermit(context, { contract, blockHash: event.block.hash, transactionHash, tokenId: null, amount: args.value, once: true });
   } else {
     const key = { chainId, contract, owner: args.from };
     const row = await context.db.find(erc20Balance, key);

@@ -27,7 +27,7 @@ async function applyTransfer(context: any, contract: Address, args: TransferArgs
     return;
   }
   if (args.from === zeroAddress) {
-    await creditMintToPermit(context, { contract, transactionHash, tokenId: args.tokenId, amount: 1n, once: false });
+    await creditMintToPermit(context, { contract, blockHash: event.block.hash, transactionHash, tokenId: args.tokenId, amount: 1n, once: false });
   }
   const tbaAddress = erc6551AccountAddress({ registry: erc6551Registry, implementation: accountImplementation, salt: zeroHash, chainId: key.chainId, tokenContract: contract, tokenId: args.tokenId });
   const row = { ...key, owner: args.to, ownerSince: block.timestamp, mintedAt: block.timestamp, mintedBlock: block.number, mintTransaction: transactionHash, tbaAddress };

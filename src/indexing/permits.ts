@@ -10,12 +10,37 @@ export type NonceEvent = ActivityEvent & {
 };
 
 /**
+ * Per chain, the block whose events this process is indexing and the transactions of it that redeemed a permit: a
+ * mint in any other transaction has no cursor to look up. Most mints are not a permit's, and the lookup was one of the
+ * three operations of Ponder's store an ERC-721 mint cost. `fromStart` is false while the process may have started in
+ * the middle of the block (Ponder resumes from its checkpoint): a redemption before that is not known here, so every
+ * mint of that block looks its cursor up. Events of a chain come in order, so a block's first event opens it.
+ */
+const redemptionsByChain = new Map<number, { blockHash: Hex; fromStart: boolean; transactions: Set<Hex> }>();
+
+function redemptionsOf(chainId: number, blockHash: Hex) {
+  const seen = redemptionsByChain.get(chainId);
+  if (seen === undefined) {
+    const opened = { blockHash, fromStart: false, transactions: new Set<Hex>() };
+    redemptionsByChain.set(chainId, opened);
+    return opened;
+  }
+  if (seen.blockHash !== blockHash) {
+    seen.blockHash = blockHash;
+    seen.fromStart = true;
+    seen.transactions.clear();
+  }
+  return seen;
+}
+
+/**
  * A nonce consumed on chain. A redemption (`used`) also becomes the transaction's cursor on the contract, so the
  * mint logs that follow it are credited to this permit.
  */
 export async function recordPermitNonce(context: any, event: NonceEvent, status: "used" | "invalidated") {
   const chainId: number = context.chain.id;
   const contract = event.log.address;
+  if (status === "used") redemptionsOf(chainId, event.block.hash).transactions.add(event.transaction.hash);
   await context.db
     .insert(permitNonce)
     .values({
@@ -46,6 +71,7 @@ export async function recordPermitNonce(context: any, event: NonceEvent, status:
 
 export type PermitMint = {
   contract: Hex;
+  blockHash: Hex;
   transactionHash: Hex;
   /** null for ERC-20. */
   tokenId: bigint | null;
@@ -60,6 +86,8 @@ export type PermitMint = {
 /** Credits a mint (a transfer from the zero address) to the permit redeemed just before it in the transaction. */
 export async function creditMintToPermit(context: any, mint: PermitMint) {
   const chainId: number = context.chain.id;
+  const redemptions = redemptionsOf(chainId, mint.blockHash);
+  if (redemptions.fromStart && !redemptions.transactions.has(mint.transactionHash)) return;
   const cursorKey = { chainId, contract: mint.contract, transactionHash: mint.transactionHash };
   const cursor = await context.db.find(permitRedemptionCursor, cursorKey);
   if (!cursor) return;
