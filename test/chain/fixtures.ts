@@ -1,13 +1,20 @@
-import { encodeFunctionData, parseEther, type Address, type Hex, type LocalAccount } from "viem";
+import { encodeFunctionData, parseEther, TransactionNotFoundError, type Address, type Hex, type LocalAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
 import { deployCore, type CoreAddresses } from "../../server/chain/deployCore.js";
 import type { FinalitySetting } from "../../server/chain/transactions/finality.js";
-import { createTransactionPipeline, type PipelineChain, type PipelineOverrides, type TransactionPipeline } from "../../server/chain/transactions/pipeline.js";
+import {
+  createTransactionPipeline,
+  type PipelineChain,
+  type PipelineOverrides,
+  type TransactionPipeline,
+  type TransactionRecord,
+} from "../../server/chain/transactions/pipeline.js";
 import type pg from "pg";
 import { createLogger, type Logger } from "../../server/logger.js";
 import { createCollection } from "../contracts/fixtures.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
+import { waitFor } from "../helpers/waitFor.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 /** Options that make the loops fast enough for tests; each test overrides what it exercises. */
@@ -107,4 +114,27 @@ export function totalMinted(world: PipelineWorld, collection: Address): Promise<
 
 export function chainNonce(world: PipelineWorld, address: Address, blockTag: "latest" | "pending" = "latest"): Promise<number> {
   return world.chain.client.getTransactionCount({ address, blockTag });
+}
+
+/**
+ * Waits for the fee bump of `hash` to be recorded and then taken by the node. The pipeline records an attempt before
+ * it broadcasts it (the outbox), so a test that mines as soon as the record shows can mine a block the replacement
+ * is not yet in: with automine off, nothing would ever mine it.
+ */
+export async function feeBumpOnNode(world: PipelineWorld, pipeline: TransactionPipeline, hash: Hex, options: { timeoutMs?: number } = {}): Promise<TransactionRecord> {
+  return waitFor(
+    async () => {
+      const record = await pipeline.get(world.chain.chainId, hash);
+      if (record === undefined || record.previousHashes.length === 0) return false;
+      const onNode = await world.chain.client.getTransaction({ hash: record.hash }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof TransactionNotFoundError) return false;
+          throw error;
+        },
+      );
+      return onNode && record;
+    },
+    { timeoutMs: options.timeoutMs ?? 15_000, intervalMs: 20, message: () => `no fee bump of ${hash} recorded and broadcast` },
+  );
 }

@@ -7,7 +7,7 @@ import type { SentTransaction, TransactionPipeline } from "../../server/chain/tr
 import { waitFor } from "../helpers/waitFor.js";
 import { startCountingRelay, type CountingRelay } from "./countingRelay.js";
 import { createTestDatabase } from "./database.js";
-import { chainNonce, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
+import { chainNonce, feeBumpOnNode, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 
 let world: PipelineWorld;
 beforeAll(async () => {
@@ -158,10 +158,7 @@ describe("reorganisations", () => {
     const pipeline = await world.pipeline([signer], { finality: 5, resubmitAfterMs: 1_000 });
     await world.chain.client.setAutomine(false);
     const sent = await mint(pipeline, collection, recipient(4));
-    const bumped = await waitFor(async () => {
-      const record = await recordOf(pipeline, sent.hash);
-      return record.previousHashes.length === 1 && record;
-    });
+    const bumped = await feeBumpOnNode(world, pipeline, sent.hash);
     await mine(1);
     const mined = await pipeline.waitForReceipt(world.chain.chainId, sent.hash, { timeoutMs: 10_000 });
     expect(mined).toMatchObject({ status: "success", hash: bumped.hash, previousHashes: [sent.hash] });

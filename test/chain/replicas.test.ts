@@ -5,7 +5,7 @@ import type { SentTransaction, TransactionPipeline } from "../../server/chain/tr
 import { createLease, currentLeases } from "../../server/store/coordination/leases.js";
 import { allocateNonces } from "../../server/store/transactions.js";
 import { waitFor } from "../helpers/waitFor.js";
-import { chainNonce, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
+import { chainNonce, feeBumpOnNode, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 
 let world: PipelineWorld;
 let secondPool: pg.Pool;
@@ -94,13 +94,7 @@ describe("the receipt pass's repairs, with two replicas running it", () => {
     await world.chain.client.setNextBlockBaseFeePerGas({ baseFeePerGas: offered.maxFeePerGas! * 4n });
     await world.chain.client.mine({ blocks: 1 });
 
-    const bumped = await waitFor(
-      async () => {
-        const record = await first.get(world.chain.chainId, sent.hash);
-        return record !== undefined && record.previousHashes.length > 0 && record;
-      },
-      { timeoutMs: 15_000, intervalMs: 20, message: () => "no fee bump recorded" },
-    );
+    const bumped = await feeBumpOnNode(world, first, sent.hash);
     // Mined at once: a second replica bumping the same transaction would have added an attempt by now.
     await world.chain.client.mine({ blocks: 1 });
     const record = await first.waitForReceipt(world.chain.chainId, bumped.hash, { timeoutMs: 15_000 });

@@ -1,7 +1,7 @@
 import { parseGwei } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/waitFor.js";
-import { memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
+import { feeBumpOnNode, memoryLogger, mintToData, recipient, startPipelineWorld, totalMinted, type PipelineWorld } from "./fixtures.js";
 
 let world: PipelineWorld;
 beforeAll(async () => {
@@ -46,13 +46,7 @@ describe("resubmission", () => {
     await world.chain.client.mine({ blocks: 1 });
     expect(await rpc("eth_getTransactionReceipt", [sent.hash])).toBeNull();
 
-    const bumped = await waitFor(
-      async () => {
-        const record = await pipeline.get(world.chain.chainId, sent.hash);
-        return record !== undefined && record.previousHashes.length > 0 && record;
-      },
-      { timeoutMs: 10_000, message: () => "no fee bump recorded" },
-    );
+    const bumped = await feeBumpOnNode(world, pipeline, sent.hash, { timeoutMs: 10_000 });
     expect(bumped.previousHashes).toEqual([sent.hash]);
     const replacement = await world.chain.client.getTransaction({ hash: bumped.hash });
     expect(replacement.nonce).toBe(sent.nonce);
