@@ -63,11 +63,12 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   const binary = anvilBinaryPath();
   const { stateFile } = options;
   const exitState = stateFile === undefined ? undefined : adoptExitState(stateFile);
+  const loadsState = stateFile !== undefined && fs.existsSync(stateFile);
   const args = [
     ["--port", String(options.port ?? 0)],
     ["--chain-id", String(options.chainId ?? DEFAULT_ANVIL_CHAIN_ID)],
     ["--mnemonic", options.mnemonic ?? DEFAULT_ANVIL_MNEMONIC],
-    stateFile !== undefined && fs.existsSync(stateFile) ? ["--load-state", stateFile] : [],
+    loadsState ? ["--load-state", stateFile] : [],
     stateFile === undefined ? [] : ["--dump-state", exitStateFile(stateFile)],
     options.blockTime === undefined ? [] : ["--block-time", String(options.blockTime)],
     options.pruneHistory === undefined ? [] : ["--prune-history", String(options.pruneHistory)],
@@ -132,6 +133,13 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   } catch (error) {
     return fail(`anvil did not answer eth_chainId at ${rpcUrl}`, error);
   }
+  if (loadsState && options.genesisTimestamp !== undefined) {
+    try {
+      await resumeClock(rpcUrl);
+    } catch (error) {
+      return fail(`anvil at ${rpcUrl} did not take its clock`, error);
+    }
+  }
   return { rpcUrl, wsUrl: `ws://127.0.0.1:${started.port}`, port: started.port, pid: child.pid!, exitState, stop };
 }
 
@@ -181,15 +189,9 @@ export async function saveAndStopAnvil(node: { pid: number; rpcUrl: string | und
 
 /** Writes the node's current state to `stateFile` so that it is never seen half-written (temporary file, rename). */
 export async function saveAnvilState(rpcUrl: string, stateFile: string): Promise<void> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_dumpState", params: [] }),
-    signal: AbortSignal.timeout(STOP_GRACE_MS),
-  });
-  const body = (await response.json()) as { result?: string; error?: { message: string } };
-  if (typeof body.result !== "string") throw new Error(`anvil_dumpState failed: ${body.error?.message ?? `HTTP ${response.status}`}`);
-  const state = gunzipSync(Buffer.from(body.result.slice(2), "hex"));
+  const dumped = await rpcCall(rpcUrl, "anvil_dumpState", []);
+  if (typeof dumped !== "string") throw new Error("anvil_dumpState answered no state");
+  const state = gunzipSync(Buffer.from(dumped.slice(2), "hex"));
   const temporary = `${stateFile}.saving`;
   const fd = fs.openSync(temporary, "w", 0o600);
   try {
@@ -222,6 +224,30 @@ export function anvilBinaryPath(): string {
     }
   }
   return binaryName;
+}
+
+/**
+ * anvil starts its clock at `--timestamp` on every start, state loaded or not (the genesis time, given so that the
+ * genesis hash stays the same): a resumed chain would stamp its next blocks before the ones it had, and permit
+ * expiries, `ownerSince` and call times would go back. The clock resumes at the wall clock, or just after the last
+ * block when that is later (a wall clock set back).
+ */
+async function resumeClock(rpcUrl: string): Promise<void> {
+  const latest = (await rpcCall(rpcUrl, "eth_getBlockByNumber", ["latest", false])) as { timestamp: string };
+  const resumeAt = Math.max(Math.floor(Date.now() / 1000), Number(BigInt(latest.timestamp)) + 1);
+  await rpcCall(rpcUrl, "anvil_setTime", [resumeAt]);
+}
+
+async function rpcCall(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(STOP_GRACE_MS),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error !== undefined || !("result" in body)) throw new Error(`${method} failed: ${body.error?.message ?? `HTTP ${response.status}`}`);
+  return body.result;
 }
 
 async function waitForRpc(rpcUrl: string, deadline: number): Promise<void> {
