@@ -61,7 +61,8 @@ export async function contractDeploy(settings: Settings, out: Output, options: {
     throw new ConfigError(`Chain ${chain.name} (${chain.id}) is the local chain: the service deploys its core contracts itself when it starts.`);
   }
   const rpcUrl = Array.isArray(chain.rpcUrl) ? chain.rpcUrl[0]! : chain.rpcUrl;
-  // The database first: a deployment it could not record would leave the chain indexed from block 0.
+  // The database first, made on a data directory no start has used yet: a deployment it could not record would leave
+  // the chain indexed from block 0.
   await withStore(settings, (store) => withDeploySigner(chain.id, async (account) => {
     const client = createWalletClient({
       account,
@@ -111,7 +112,7 @@ export async function contractDeploy(settings: Settings, out: Output, options: {
         ? `Recorded: TokenFactory deployed in block ${factoryBlock}; the service indexes chain ${chain.name} from there (restart it if it runs).`
         : `Recorded: TokenFactory deployed in block ${factoryBlock}; the chains file's startBlock ${chain.startBlock} stays in force for chain ${chain.name}.`,
     );
-  }));
+  }), { create: true });
 }
 
 function configuredChain(settings: Settings, chainOption: string): ChainConfig {

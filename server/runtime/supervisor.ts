@@ -204,10 +204,9 @@ async function startDatabase(settings: Settings, progress: Progress): Promise<{ 
   const started = Date.now();
   const embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir });
   if (embedded.stoppedOrphan !== undefined) progress("database", `stopped the PostgreSQL server an earlier start left running (pid ${embedded.stoppedOrphan})`);
-  progress(
-    "database",
-    `embedded PostgreSQL on 127.0.0.1:${embedded.port} (${embedded.created ? "created" : "resumed"} in ${Date.now() - started} ms, data in ${path.join(settings.dataDir, "postgres")})`,
-  );
+  const link = path.join(settings.dataDir, "postgres");
+  const where = embedded.clusterDir === link ? link : `${embedded.clusterDir}, linked from ${link}: user postgres cannot reach the data directory`;
+  progress("database", `embedded PostgreSQL on 127.0.0.1:${embedded.port} (${embedded.created ? "created" : "resumed"} in ${Date.now() - started} ms, data in ${where})`);
   return { databaseUrl: embedded.connectionString, embedded };
 }
 

