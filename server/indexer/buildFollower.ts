@@ -137,7 +137,7 @@ export async function followAnsweringBuild(
     progress("indexer", `${answering} keeps following the chain while the new build is made (Ponder on port ${followerSettings.port}${code})`);
     const started = launchPonder(
       followerSettings,
-      { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile, rootDir: program },
+      { command: "start", schema: answering, databaseUrl: deps.databaseUrl, runtimeFile, rootDir: program, chains: its },
       { onOutput: labelledOutput("follower", deps.ponderOutput) },
     );
     ponder = started;

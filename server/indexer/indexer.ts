@@ -199,7 +199,7 @@ export function createIndexer(deps: {
     let portTaken = false;
     let otherBuild = false;
     const spawnPonder = () => {
-      const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile }, {
+      const started = launchPonder(ponderSettings, { command: "start", schema, databaseUrl: deps.databaseUrl, runtimeFile, chains }, {
         onOutput: (chunk) => {
           const text = chunk.toString();
           if (PORT_TAKEN_LOG.test(text)) portTaken = true;

@@ -215,5 +215,17 @@ export const PONDER_SHUTDOWN_GRACE_MS = 5_000;
 /** What Ponder logs when the port it was given is taken (it then listens on the next one). */
 export const PORT_TAKEN_LOG = /Port in use/;
 
+/**
+ * Ponder's line for each block it indexes live (info), in its text and JSON formats ("Indexed block range", the
+ * backfill's, is another line).
+ */
+export const LIVE_BLOCK_LOG = /\bIndexed block chain=|"msg":"Indexed block"/;
+
+/** Ponder's warning when a chain sent no new block for 30 s; the chain's name is the first group that matched. */
+export const NO_NEW_BLOCK_LOG = /No new block received within expected time(?: chain=(\S+)|".*"chain":"([^"]*)")/;
+
+/** Ponder's line at every start on a build it ran before, a clean stop's included (info). */
+export const CRASH_RECOVERY_LOG = /Detected crash recovery/;
+
 /** What Ponder logs (and exits on) when a schema was built by other indexing code (another build id). */
 export const OTHER_BUILD_LOG = /was previously used by a different Ponder app/;

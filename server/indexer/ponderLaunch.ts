@@ -3,6 +3,7 @@ import { type ChainConfig, rpcLimitsOf } from "../chain/chainsConfig.js";
 import { predictCoreAddresses } from "../chain/deployCore.js";
 import type { Settings } from "../config/env.js";
 import { RUNTIME_FILE_ENV, type Role, type RuntimeChain, runtimeFilePath, writeRuntimeConfig } from "../config/runtime.js";
+import { CRASH_RECOVERY_LOG, LIVE_BLOCK_LOG, NO_NEW_BLOCK_LOG } from "./ponderInternals.js";
 import { type PonderProcess, startPonder } from "./ponderProcess.js";
 
 export const ROOT_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
@@ -32,6 +33,7 @@ export function writeRuntimeFile(
     maxBatchSize: settings.maxBatchSize,
     metadataPropagationWindowMs: settings.metadataPropagationWindowMs,
     readWaitMs: settings.readWaitMs,
+    writeWaitMs: settings.writeWaitMs,
     media: settings.media,
     logLevel: settings.logLevel,
     logFormat: settings.logFormat,
@@ -101,6 +103,8 @@ export function launchPonder(
     runtimeFile: string;
     /** The program to run: this one, or a saved copy of the one that made the build (server/indexer/indexingProgram.ts). */
     rootDir?: string;
+    /** The chains it indexes (`start`): a local one mines only when sent a transaction, so it is idle most of the time. */
+    chains?: readonly RuntimeChain[];
   },
   output: { onOutput: (chunk: Buffer) => void },
 ): PonderProcess {
@@ -117,6 +121,30 @@ export function launchPonder(
     shutdownGraceMs: settings.shutdownGraceMs,
     // Ponder takes PORT from the environment over --port: the indexer beside an API (server/indexer/indexer.ts) has its own.
     env: { ...process.env, PORT: String(settings.port), DATABASE_URL: target.databaseUrl, [RUNTIME_FILE_ENV]: target.runtimeFile },
-    onOutput: output.onOutput,
+    onOutput:
+      settings.logLevel === "debug"
+        ? output.onOutput
+        : operatorOutput(output.onOutput, (target.chains ?? []).filter((chain) => chain.local).map((chain) => chain.name)),
   });
+}
+
+/**
+ * Ponder's output without the lines that tell an operator nothing at the default level (TOKENHUB_LOG_LEVEL=debug keeps
+ * them): one a block indexed live; "no new block" on a local chain, which mines only when sent a transaction; the
+ * crash recovery Ponder detects at every start, after a clean stop too, where tokenhub's own line says what the start
+ * keeps. Changes of state (backfill, readiness, a reorganisation, an RPC's errors) pass.
+ */
+export function operatorOutput(write: (chunk: Buffer) => void, idleChains: readonly string[]): (chunk: Buffer) => void {
+  const quiet = (line: string) => {
+    if (LIVE_BLOCK_LOG.test(line) || CRASH_RECOVERY_LOG.test(line)) return true;
+    const idle = NO_NEW_BLOCK_LOG.exec(line);
+    return idle !== null && idleChains.includes(idle[1] ?? idle[2] ?? "");
+  };
+  let partial = "";
+  return (chunk) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop()!;
+    const kept = lines.filter((line) => !quiet(line));
+    if (kept.length > 0) write(Buffer.from(`${kept.join("\n")}\n`));
+  };
 }

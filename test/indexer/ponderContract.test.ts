@@ -18,9 +18,12 @@ import {
   checkpointChainIdSql,
   checkpointTimestamp,
   COMPLETED_EVENTS_METRIC,
+  CRASH_RECOVERY_LOG,
   HEALTH_QUERY_LABELS,
+  LIVE_BLOCK_LOG,
   META,
   META_TABLE,
+  NO_NEW_BLOCK_LOG,
   OPERATOR_PATHS,
   OTHER_BUILD_LOG,
   OWN_TABLE_PATTERN,
@@ -85,6 +88,8 @@ const ASSUMPTIONS = {
     "Ponder handles SIGINT, SIGTERM, SIGQUIT, uncaughtException and unhandledRejection before it loads the API; its shutdown allows itself 5 s and cuts work with an error named ShutdownError.",
   keepAlive:
     "Ponder creates its HTTP server with Node's defaults after it has loaded the API, and listens through `net.Server#listen`, which Node announces on `tracing:net.server.listen:asyncStart`.",
+  logLines:
+    "Ponder logs each block it indexes live as 'Indexed block', a chain that sent no block for 30 s as 'No new block received within expected time' with the chain's name, and 'Detected crash recovery' at every start on a build it ran before, in its text and JSON formats.",
 } as const;
 
 type Assumption = keyof typeof ASSUMPTIONS;
@@ -139,9 +144,16 @@ type PonderRun = {
 };
 
 /** `ponder start` (or `serve`) of the tiny app, as tokenhub runs its own (server/indexer/ponderProcess.ts). */
-async function launch(options: { schema: string; command?: "start" | "serve"; viewsSchema?: string; port?: number; env?: Record<string, string> }): Promise<PonderRun> {
+async function launch(options: {
+  schema: string;
+  command?: "start" | "serve";
+  viewsSchema?: string;
+  port?: number;
+  env?: Record<string, string>;
+  logFormat?: "json" | "pretty";
+}): Promise<PonderRun> {
   const port = options.port ?? (await freePort());
-  const args = ["--no-deprecation", ponderBin(), "--root", APP, "--log-format", "json", "--log-level", "info", options.command ?? "start", "--schema", options.schema];
+  const args = ["--no-deprecation", ponderBin(), "--root", APP, "--log-format", options.logFormat ?? "json", "--log-level", "info", options.command ?? "start", "--schema", options.schema];
   if (options.viewsSchema !== undefined) args.push("--views-schema", options.viewsSchema);
   args.push("--port", String(port), "--hostname", "127.0.0.1");
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -671,6 +683,34 @@ describe("what server/indexer/ relies on in Ponder", () => {
     socket.destroy();
     expect(/^keep-alive: (.*)\r$/im.exec(head)?.[1]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
   });
+
+  assumption("logLines", async () => {
+    await mainApp();
+    await stopMain();
+    // The main build again (a build Ponder ran before) in the text format, and a new one in JSON, both then left idle.
+    const text = await launch({ schema: SCHEMA, logFormat: "pretty" });
+    const json = await launch({ schema: "contract_log_lines" });
+    try {
+      await Promise.all([until(text, "/ready"), until(json, "/ready")]);
+      await chain.client.mine({ blocks: 1 });
+      const chainName = (line: RegExpExecArray | null) => line?.[1] ?? line?.[2];
+      await waitFor(() => chainName(NO_NEW_BLOCK_LOG.exec(text.output())) !== undefined && chainName(NO_NEW_BLOCK_LOG.exec(json.output())) !== undefined, {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+        message: () => `no "no new block" warning 60 s into an idle chain:\n${text.output().slice(-1500)}\n${json.output().slice(-1500)}`,
+      });
+      for (const run of [text, json]) {
+        expect(run.output()).toMatch(LIVE_BLOCK_LOG);
+        expect(chainName(NO_NEW_BLOCK_LOG.exec(run.output()))).toBe("contract");
+      }
+      expect(text.output()).toMatch(CRASH_RECOVERY_LOG);
+      expect(json.output()).not.toMatch(CRASH_RECOVERY_LOG);
+    } finally {
+      await text.stop();
+      await json.stop();
+      await releaseIndexLock(pool, SCHEMA);
+    }
+  }, 120_000);
 
   it("server/indexer/README.md lists exactly the behaviours tested here", () => {
     const readme = fs.readFileSync(path.join(import.meta.dirname, "..", "..", "server", "indexer", "README.md"), "utf8");

@@ -49,7 +49,9 @@ beforeAll(async () => {
   copy = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-copy-"));
   for (const entry of PROJECT_FILES) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
-  service = await startTestService({ root: copy });
+  // At debug, Ponder's line for each block it indexes live stays in the output (server/indexer/ponderLaunch.ts): what
+  // this file counts.
+  service = await startTestService({ root: copy, env: { TOKENHUB_LOG_LEVEL: "debug" } });
   const created = await call("POST", "/api/v1/erc721/create", { chainId: 31337, name: "Scope", symbol: "SCOPE" });
   expect(created.status).toBe(200);
   collection = created.body.contractAddress as Address;

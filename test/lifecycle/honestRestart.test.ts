@@ -69,7 +69,9 @@ async function pollThroughRestart(on: TestService, listing: string, full: Body):
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  // At debug, Ponder's line for each block it indexes live stays in the output (server/indexer/ponderLaunch.ts): what
+  // this file counts.
+  service = await startTestService({ env: { TOKENHUB_LOG_LEVEL: "debug" } });
 });
 
 afterAll(async () => {
@@ -135,7 +137,7 @@ describe("a restart on the same data", () => {
       chainsFile,
       JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "far", rpcUrl: remote.rpcUrl, contracts: [{ address: collection, kind: "erc721" }] }] }),
     );
-    remoteService = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile } });
+    remoteService = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile, TOKENHUB_LOG_LEVEL: "debug" } });
     const listing = `/api/v1/erc721/tokens?chainId=31338&contractAddress=${collection}&ownerAddress=${OWNER}`;
     const full = await waitFor(async () => {
       const read = await call("GET", listing, undefined, remoteService);

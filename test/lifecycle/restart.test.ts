@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC721Abi } from "../../abis/index.js";
 import { startAnvil } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
+import { CRASH_RECOVERY_LOG, LIVE_BLOCK_LOG } from "../../server/indexer/ponderInternals.js";
 import { isProcessAlive } from "../../server/processes.js";
 import { startEmbeddedPostgres } from "../../server/store/database/embeddedPostgres.js";
 import { chainClient, createCollectionOnChain, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
@@ -143,6 +144,11 @@ describe("stop and start", { timeout: 180_000 }, () => {
     await mintAndWait(after.chain, collection, 1n, 4);
     expect((await indexedTokens(collection)).map((row) => row.token_id)).toEqual(["1", "2", "3", "4"]);
     expect(service.output()).not.toContain("was reset");
+    // At the default level, neither a start nor the blocks indexed since (mints and the empty blocks the start mined)
+    // leave Ponder's per-block or crash-recovery lines (issue 38, Deliver 6); tokenhub's line says what the start kept.
+    expect(service.output()).toMatch(/the index keeps what it indexed up to block \d+ and resumes after it/);
+    expect(service.output()).not.toMatch(LIVE_BLOCK_LOG);
+    expect(service.output()).not.toMatch(CRASH_RECOVERY_LOG);
   });
 
   it("resets the index of a chain that was reset, and says so", async () => {
