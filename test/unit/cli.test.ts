@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { type SpawnSyncReturns, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,32 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 function tokenhub(...args: string[]) {
   const run = spawnSync(process.execPath, [path.join(ROOT, "bin", "tokenhub.mjs"), ...args], { cwd: ROOT, encoding: "utf8", env: { PATH: process.env.PATH } });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/**
+ * Runs `work` on a copy of the project (its own bundles, kept under the shared node_modules/.cache/tokenhub keyed by
+ * the copy's path, as bin/bundles.mjs keys them), then removes the copy and its bundles.
+ */
+function withCopy(work: (copy: { run: (...args: string[]) => SpawnSyncReturns<string>; edit: (from: string, to: string, file?: string) => void; cache: string }) => void) {
+  const copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-cli-")));
+  const cache = path.join(ROOT, "node_modules", ".cache", "tokenhub", crypto.createHash("sha256").update(copy).digest("hex").slice(0, 12));
+  try {
+    for (const entry of ["bin", "server", "abis", "package.json"]) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
+    work({
+      run: (...args) => spawnSync(process.execPath, [path.join(copy, "bin", "tokenhub.mjs"), ...args], { cwd: os.tmpdir(), encoding: "utf8", env: { PATH: process.env.PATH } }),
+      edit: (from, to, file = "server/cli/main.ts") => {
+        const source = path.join(copy, file);
+        const text = fs.readFileSync(source, "utf8");
+        if (!text.includes(from)) throw new Error(`${file} does not hold '${from}'`);
+        fs.writeFileSync(source, text.replace(from, to));
+      },
+      cache,
+    });
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
 }
 
 describe("the tokenhub command", () => {
@@ -60,19 +87,47 @@ describe("the tokenhub command", () => {
   });
 
   it("runs its sources as they are now: an edit is in the next run without a build step (bin/bundles.mjs)", () => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-cli-"));
-    try {
-      for (const entry of ["bin", "server", "abis", "package.json"]) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
-      fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
-      const run = () => spawnSync(process.execPath, [path.join(copy, "bin", "tokenhub.mjs"), "--help"], { cwd: os.tmpdir(), encoding: "utf8", env: { PATH: process.env.PATH } });
-      expect(run().stdout.split("\n")[0]).toBe("tokenhub: self-hosted token service");
+    withCopy(({ run, edit }) => {
+      expect(run("--help").stdout.split("\n")[0]).toBe("tokenhub: self-hosted token service");
 
-      const main = path.join(copy, "server", "cli", "main.ts");
-      fs.writeFileSync(main, fs.readFileSync(main, "utf8").replace("tokenhub: self-hosted token service", "tokenhub: edited a moment ago"));
-      expect(run()).toMatchObject({ status: 0, stderr: "" });
-      expect(run().stdout.split("\n")[0]).toBe("tokenhub: edited a moment ago");
-    } finally {
-      fs.rmSync(copy, { recursive: true, force: true });
-    }
+      edit("tokenhub: self-hosted token service", "tokenhub: edited a moment ago");
+      expect(run("--help")).toMatchObject({ status: 0, stderr: "" });
+      expect(run("--help").stdout.split("\n")[0]).toBe("tokenhub: edited a moment ago");
+      // A command's own code is a chunk of the bundle, imported when the command runs: its edits are in the next run too.
+      const existing = path.join(os.tmpdir(), "tokenhub-cli-existing-key");
+      fs.writeFileSync(existing, "");
+      try {
+        edit("exists already; a key file is never overwritten.", "exists already (edited).", "server/cli/masterKeyCommands.ts");
+        expect(run("master-key", "generate", existing)).toMatchObject({ status: 2, stderr: `tokenhub: ${existing} exists already (edited).\n` });
+      } finally {
+        fs.rmSync(existing, { force: true });
+      }
+    });
+  });
+
+  it("keeps a replaced build for the processes that may still load its chunks, for a day (bin/bundles.mjs)", () => {
+    withCopy(({ run, edit, cache }) => {
+      const builds = path.join(cache, "builds");
+      const pointed = () => (JSON.parse(fs.readFileSync(path.join(cache, "cli.json"), "utf8")) as { build: string }).build;
+      expect(run("--help").status).toBe(0);
+      const first = pointed();
+      expect(fs.readdirSync(path.join(builds, first)).filter((file) => file.endsWith(".mjs")).length).toBeGreaterThan(1);
+
+      edit("tokenhub: self-hosted token service", "tokenhub: edited once");
+      expect(run("--help").status).toBe(0);
+      const second = pointed();
+      expect(second).not.toBe(first);
+      // The first build may still be in use (a process that started from it imports its command's chunk later).
+      expect(fs.readdirSync(builds).sort()).toEqual([first, second].sort());
+      expect(run("--version")).toMatchObject({ status: 0, stdout: "0.1.0\n" });
+      expect(fs.readdirSync(builds).sort()).toEqual([first, second].sort());
+
+      // Replaced more than a day ago: removed at the next build, which keeps the one it replaces.
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+      fs.utimesSync(path.join(builds, first), twoDaysAgo, twoDaysAgo);
+      edit("tokenhub: edited once", "tokenhub: edited twice");
+      expect(run("--help").stdout.split("\n")[0]).toBe("tokenhub: edited twice");
+      expect(fs.readdirSync(builds).sort()).toEqual([second, pointed()].sort());
+    });
   });
 });
