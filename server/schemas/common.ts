@@ -1,6 +1,17 @@
 import { z } from "@hono/zod-openapi";
+import { zeroAddress } from "viem";
 import { checksummedAddress } from "../chain/checksummedAddress.js";
 import { ERROR_CODES } from "../errors.js";
+
+/** The issues zod raises when a value has the wrong type or form: about a value that is not there, it is missing. */
+const MISSING_WHEN_UNDEFINED = new Set(["invalid_type", "invalid_union", "invalid_value"]);
+
+/**
+ * Every missing required field is told as chainId's is, "is required", rather than as zod's "Invalid input: expected
+ * string, received undefined", which reads as a wrong value sent. Zod's setting is the process's; a schema's own
+ * message still comes first.
+ */
+z.config({ customError: (issue) => (issue.input === undefined && MISSING_WHEN_UNDEFINED.has(issue.code) ? "is required" : undefined) });
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -18,6 +29,13 @@ export const addressSchema = z
   })
   .transform((value) => checksummedAddress(value.toLowerCase()))
   .openapi({ type: "string", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
+
+/**
+ * Where a mint sends tokens, now or by a permit. The token contracts revert on the zero address
+ * (ERC721InvalidReceiver and its ERC-20 and ERC-1155 kin): refused here, it is a 400 before anything is simulated,
+ * recorded or sent. Reads may still filter on it.
+ */
+export const recipientAddressSchema = addressSchema.refine((address) => address !== zeroAddress, "may not be the zero address");
 
 const digits = /^\d+$/;
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { addressSchema } from "./common.js";
+import { addressSchema, recipientAddressSchema } from "./common.js";
 
 /**
  * The fields many requests and answers share, each described once for the OpenAPI document. The examples are those of
@@ -12,11 +12,11 @@ export const EXAMPLE = {
   transactionHash: "0xf305b8629db4b45f801c69217ed50712000c425dfa42108116af69a0e638e7ae",
 } as const;
 
-const addressInput = (description: string, example: string) => addressSchema.openapi({ type: "string", description, example });
+const addressInput = (description: string, example: string, schema = addressSchema) => schema.openapi({ type: "string", description, example });
 
 /** Request fields. */
 export const contractAddressInput = addressInput("The token contract (for writes: one the calling project created or imported)", EXAMPLE.contract);
-export const recipientAddressInput = addressInput("Who receives the tokens", EXAMPLE.recipient);
+export const recipientAddressInput = addressInput("Who receives the tokens (not the zero address)", EXAMPLE.recipient, recipientAddressSchema);
 export const ownerAddressFilter = addressInput("Only what this address holds", EXAMPLE.owner);
 
 /** Answer fields. */

@@ -140,12 +140,7 @@ describe("cloud keys", () => {
     const key = await createKey();
     expect(await post("/api/v1/key/sign", { message: "hello" })).toEqual({
       status: 400,
-      body: {
-        success: false,
-        error: "Invalid body: accountAddress: Invalid input: expected string, received undefined.",
-        code: "VALIDATION_ERROR",
-        details: [{ path: "accountAddress", message: "Invalid input: expected string, received undefined" }],
-      },
+      body: { success: false, error: "Invalid body: accountAddress: is required.", code: "VALIDATION_ERROR", details: [{ path: "accountAddress", message: "is required" }] },
     });
     expect(await post("/api/v1/key/sign", { accountAddress: key })).toEqual({
       status: 400,

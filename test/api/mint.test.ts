@@ -189,7 +189,7 @@ describe("collections and mints through the API", () => {
     const coin = await create("erc20", { name: "Guarded", symbol: "GRD", decimals: 18 });
     const before = await signerNonce();
     const cases: [string, unknown, { path: string; message: string }[]][] = [
-      ["/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection }, [{ path: "recipientAddress", message: "Invalid input: expected string, received undefined" }]],
+      ["/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection }, [{ path: "recipientAddress", message: "is required" }]],
       ["/api/v1/erc721/mint", { chainId: 31337, contractAddress: collection, recipientAddress: "0x976EA74026E726554dB657fA54763abd0C3a0aA9" }, [{ path: "recipientAddress", message: "fails its EIP-55 checksum" }]],
       ["/api/v1/erc721/mint", { chainId: "x", contractAddress: "0x12", recipientAddress: ALICE }, [
         { path: "chainId", message: "must be an integer of at least 1" },
@@ -217,6 +217,37 @@ describe("collections and mints through the API", () => {
     expect(stolen.status).toBe(404);
     expect(stolen.body).toMatchObject({ success: false, code: "NOT_FOUND" });
     expect(await signerNonce()).toBe(before);
+  });
+
+  it("refuses the zero address as any mint's or permit's recipient with 400, recording and sending nothing", async () => {
+    const collection = await create("erc721", { name: "Nowhere", symbol: "NWH" });
+    const coin = await create("erc20", { name: "Nowhere", symbol: "NWH", decimals: 18 });
+    const items = await create("erc1155", { name: "Nowhere", symbol: "NWH" });
+    expect((await post("/api/v1/erc1155/tokens/create", { chainId: 31337, contractAddress: items })).status).toBe(200);
+    const zero = "0x0000000000000000000000000000000000000000";
+    const records = async () =>
+      await queryDatabase(
+        service.databaseUrl(),
+        "SELECT (SELECT count(*) FROM tokenhub_app.transactions)::int AS transactions, (SELECT count(*) FROM tokenhub_app.operations)::int AS operations, (SELECT count(*) FROM tokenhub_app.permits)::int AS permits",
+      );
+    const recordedBefore = await records();
+    const nonceBefore = await signerNonce();
+    const refused = (path: string) => ({
+      status: 400,
+      body: { success: false, error: `Invalid body: ${path}: may not be the zero address.`, code: "VALIDATION_ERROR", details: [{ path, message: "may not be the zero address" }] },
+    });
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["/api/v1/erc721/mint", { contractAddress: collection, recipientAddress: zero }, "recipientAddress"],
+      ["/api/v1/erc20/mint", { contractAddress: coin, recipientAddress: zero, amount: "1" }, "recipientAddress"],
+      ["/api/v1/erc1155/mint", { contractAddress: items, recipientAddress: zero, tokenId: "1", amount: "1" }, "recipientAddress"],
+      ["/api/v1/erc1155/batchMint", { contractAddress: items, mints: [{ recipientAddress: ALICE, tokenId: "1", amount: "1" }, { recipientAddress: zero, tokenId: "1", amount: "1" }] }, "mints.1.recipientAddress"],
+      ["/api/v1/erc721/permit", { contractAddress: collection, recipientAddress: zero }, "recipientAddress"],
+      ["/api/v1/erc20/permit", { contractAddress: coin, recipientAddress: zero, amount: "1" }, "recipientAddress"],
+      ["/api/v1/erc1155/permit", { contractAddress: items, recipientAddress: zero, tokenId: "1", amount: "1" }, "recipientAddress"],
+    ];
+    for (const [path, body, field] of cases) expect(await post(path, { chainId: 31337, ...body }), path).toEqual(refused(field));
+    expect(await records()).toEqual(recordedBefore);
+    expect(await signerNonce()).toBe(nonceBefore);
   });
 
   it("mints 500 concurrent requests exactly once each, joined into transactions on contiguous nonces, and replays duplicates", async () => {

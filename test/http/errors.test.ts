@@ -169,6 +169,24 @@ describe("error envelope", () => {
     });
   });
 
+  it("tells every missing required field as chainId's is, whatever its type: '<name>: is required'", async () => {
+    const missing = (where: string, paths: string[]) => ({
+      success: false,
+      error: `Invalid ${where}: ${paths[0]}: is required${paths.length > 1 ? ` (and ${paths.length - 1} more)` : ""}.`,
+      code: "VALIDATION_ERROR",
+      details: paths.map((path) => ({ path, message: "is required" })),
+    });
+    const post = async (path: string, body: unknown) => (await call(path, { method: "POST", headers: json, body: JSON.stringify(body) })).body;
+    expect(await post("/api/v1/erc721/mint", {})).toEqual(missing("body", ["chainId", "contractAddress", "recipientAddress"]));
+    expect(await post("/api/v1/erc1155/batchMint", { chainId: 31337, contractAddress: ADDRESS, mints: [{}] })).toEqual(
+      missing("body", ["mints.0.recipientAddress", "mints.0.tokenId", "mints.0.amount"]),
+    );
+    expect(await post("/api/v1/erc1155/create", { chainId: 31337 })).toEqual(missing("body", ["name", "symbol"]));
+    expect(await post("/api/v1/webhooks", {})).toEqual(missing("body", ["url", "events"]));
+    expect(await post(LINK, {})).toEqual(missing("body", ["chatId", "address"]));
+    expect((await call("/api/v1/erc721/tokens?chainId=31337")).body).toEqual(missing("query", ["contractAddress"]));
+  });
+
   it("links a chat user once, in any address case, answering the checksummed address", async () => {
     for (const address of [ADDRESS.toLowerCase(), ADDRESS]) {
       const response = await call(LINK, { method: "POST", headers: json, body: JSON.stringify({ chatId: 9007199254740993n.toString(), address }) });

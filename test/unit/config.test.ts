@@ -41,6 +41,7 @@ describe("environment", () => {
       },
       metadataPropagationWindowMs: 2000,
       readWaitMs: 5000,
+      writeWaitMs: 5000,
       transactions: { resubmitAfterMs: 60000, maxFeePerGasCap: "1000000000000", rpcTimeoutMs: 10000, maxJoinedCalls: 50, inFlightBlocks: 3, maxInFlight: 48 },
       media: {
         maxBytes: 52428800,
