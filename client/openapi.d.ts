@@ -72,7 +72,7 @@ export interface paths {
         put?: never;
         /**
          * Mint ERC-20 tokens (human-readable amount, scaled by the token's decimals)
-         * @description Mints `amount` (a decimal string such as "12.5", scaled by the token's decimals) to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).
+         * @description Mints `amount` (a decimal string such as "12.5", scaled by the token's decimals) to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send `?wait=mined` to have the answer wait for it.
          */
         post: operations["mintErc20"];
         delete?: never;
@@ -132,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Mint one ERC-721 token (ids are assigned by the contract, from 1 up)
-         * @description Mints the collection's next token to the recipient, with its own metadata if given (served at /metadata/{chainId}/{contractAddress}/{tokenId}). The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl). The operation tells the token id once mined.
+         * @description Mints the collection's next token to the recipient, with its own metadata if given (served at /metadata/{chainId}/{contractAddress}/{tokenId}). The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send `?wait=mined` to have the answer wait for it. The operation (or the answer, with `wait`) tells the token id once mined.
          */
         post: operations["mintErc721"];
         delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Mint an amount of one ERC-1155 token type
-         * @description Mints `amount` tokens of type `tokenId` to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).
+         * @description Mints `amount` tokens of type `tokenId` to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send `?wait=mined` to have the answer wait for it.
          */
         post: operations["mintErc1155"];
         delete?: never;
@@ -1472,6 +1472,41 @@ export interface components {
              */
             operationId: string;
         };
+        WriteOutcome: {
+            /**
+             * @description With `wait`: the transaction's status when the answer left (pending: the bound passed first)
+             * @enum {string}
+             */
+            status?: "pending" | "success" | "failure";
+            /** @description With `wait`: the block that holds it; null while pending */
+            blockNumber?: string | null;
+            /** @description With `wait`: its block is final by the chain's finality */
+            finalized?: boolean;
+            /** @description With `wait`: what this request minted once mined, as GET /api/v1/operations/{operationId} tells */
+            minted?: components["schemas"]["MintedToken"][];
+            /** @description With `wait`, once mined: the id of the one token this request minted (the id the contract assigned to an ERC-721 mint) */
+            tokenId?: string;
+            /** @description With `wait`, once mined: the ids of the tokens this request minted, in order */
+            tokenIds?: string[];
+        };
+        MintedToken: {
+            /**
+             * @description The token contract's address (EIP-55 checksummed)
+             * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
+             */
+            contractAddress: string;
+            /**
+             * @description Who receives the tokens (EIP-55 checksummed)
+             * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
+             */
+            recipientAddress: string;
+            /** @description null for ERC-20 */
+            tokenId: string | null;
+            /** @description Human-readable (decimals applied for ERC-20 tokens this service manages) */
+            amount: string;
+            /** @description The amount in the token's smallest unit (uint256, decimal; no decimals applied) */
+            amountRaw: string;
+        };
         CreateErc20Request: {
             /**
              * @description Chain id
@@ -1506,7 +1541,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -1632,7 +1667,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -1770,7 +1805,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -1799,7 +1834,7 @@ export interface components {
             /** @description The mints: recipient, token type and amount of each */
             mints: {
                 /**
-                 * @description Who receives the tokens
+                 * @description Who receives the tokens (not the zero address)
                  * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
                  */
                 recipientAddress: string;
@@ -1928,24 +1963,6 @@ export interface components {
             minted: components["schemas"]["MintedToken"][];
             /** @description When the service's receipt pass last checked the transaction against the chain (ISO-8601); a final one's, when it last read the head its confirmations count to. Status is answered from these records, not asked of the chain per read; null until the first pass after it was sent */
             checkedAt: string | null;
-        };
-        MintedToken: {
-            /**
-             * @description The token contract's address (EIP-55 checksummed)
-             * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
-             */
-            contractAddress: string;
-            /**
-             * @description Who receives the tokens (EIP-55 checksummed)
-             * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
-             */
-            recipientAddress: string;
-            /** @description null for ERC-20 */
-            tokenId: string | null;
-            /** @description Human-readable (decimals applied for ERC-20 tokens this service manages) */
-            amount: string;
-            /** @description The amount in the token's smallest unit (uint256, decimal; no decimals applied) */
-            amountRaw: string;
         };
         Operation: {
             /**
@@ -2650,7 +2667,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -2677,7 +2694,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -2701,7 +2718,7 @@ export interface components {
              */
             contractAddress: string;
             /**
-             * @description Who receives the tokens
+             * @description Who receives the tokens (not the zero address)
              * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
              */
             recipientAddress: string;
@@ -3370,7 +3387,10 @@ export interface operations {
     };
     createErc20Collection: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -3393,7 +3413,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3418,7 +3438,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Erc20Created"];
+                    "application/json": components["schemas"]["Erc20Created"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -3523,7 +3543,10 @@ export interface operations {
     };
     mintErc20: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -3546,7 +3569,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3564,7 +3587,7 @@ export interface operations {
                      *       "operationId": "91f7dbac-f9e1-445c-845a-2c9f6d9097a6"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -3809,7 +3832,10 @@ export interface operations {
     };
     createErc721Collection: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -3835,7 +3861,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3860,7 +3886,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["CollectionCreated"];
+                    "application/json": components["schemas"]["CollectionCreated"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -3965,7 +3991,10 @@ export interface operations {
     };
     mintErc721: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -3996,7 +4025,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4014,7 +4043,7 @@ export interface operations {
                      *       "operationId": "0e9aa23f-63d9-4480-958d-dde66394eae5"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -4437,7 +4466,10 @@ export interface operations {
     };
     createErc1155Collection: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -4459,7 +4491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4484,7 +4516,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["CollectionCreated"] | components["schemas"]["Erc1155TokenTypeCreated"];
+                    "application/json": (components["schemas"]["CollectionCreated"] | components["schemas"]["Erc1155TokenTypeCreated"]) & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -4589,7 +4621,10 @@ export interface operations {
     };
     createErc1155TokenType: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -4613,7 +4648,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4630,7 +4665,7 @@ export interface operations {
                      *       "operationId": "72265131-3cc8-48fc-b73e-fc3948a0e59e"
                      *     }
                      */
-                    "application/json": components["schemas"]["Erc1155TokenTypeCreated"];
+                    "application/json": components["schemas"]["Erc1155TokenTypeCreated"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -4735,7 +4770,10 @@ export interface operations {
     };
     mintErc1155: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -4759,7 +4797,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4777,7 +4815,7 @@ export interface operations {
                      *       "operationId": "9d23dd53-d58c-4a9e-bd7b-9428e479be47"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -4882,7 +4920,10 @@ export interface operations {
     };
     batchMintErc1155: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -4915,7 +4956,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4933,7 +4974,7 @@ export interface operations {
                      *       "operationId": "ccd8d16a-b826-4a4a-836f-90d1e86c26f0"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -6187,7 +6228,10 @@ export interface operations {
     };
     createNftAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -6211,7 +6255,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6230,7 +6274,7 @@ export interface operations {
                      *       "accountAddress": "0xa697651C01C2909c22214a124aFafA4B37A73c89"
                      *     }
                      */
-                    "application/json": components["schemas"]["NftAccountCreated"];
+                    "application/json": components["schemas"]["NftAccountCreated"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -6335,7 +6379,10 @@ export interface operations {
     };
     executeAccountCall: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -6361,7 +6408,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6379,7 +6426,7 @@ export interface operations {
                      *       "operationId": "3259738e-fed5-458a-99e0-89f69c91ac1f"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -6484,7 +6531,10 @@ export interface operations {
     };
     executeAccountCallAlias: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -6510,7 +6560,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6528,7 +6578,7 @@ export interface operations {
                      *       "operationId": "d886bd6c-de9d-4cf3-9af4-15991dd5eddc"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */
@@ -6633,7 +6683,10 @@ export interface operations {
     };
     executeAccountCalls: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: "pending"`; nothing is lost, the transaction goes on. */
+                wait?: "mined" | "final";
+            };
             header?: {
                 /** @description 1 to 200 characters, unique per write (a UUID is a good choice). The same request (method, path and body) repeated with the same key within 24 hours is not done again: it gets the first answer, with `Idempotent-Replayed: true`; the same key with another request is a 409 IDEMPOTENCY_CONFLICT. `X-Idempotency-Key` is accepted too. */
                 "Idempotency-Key"?: string;
@@ -6665,7 +6718,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sent */
+            /** @description Sent (and, with `wait`, mined or final, or still pending when the bound passed) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6683,7 +6736,7 @@ export interface operations {
                      *       "operationId": "5e43078b-d5ab-4b3e-a376-8f01e4aa028d"
                      *     }
                      */
-                    "application/json": components["schemas"]["TransactionSent"];
+                    "application/json": components["schemas"]["TransactionSent"] & components["schemas"]["WriteOutcome"];
                 };
             };
             /** @description Invalid input */

@@ -62,6 +62,7 @@ const envSchema = z.object({
   TOKENHUB_PUBLIC_INDEX: z.enum(["true", "false"]).default("false"),
   TOKENHUB_SQL_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   TOKENHUB_READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  TOKENHUB_WRITE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   TOKENHUB_SQL_CONNECTIONS: z.coerce.number().int().positive().max(100).default(2),
   // Ponder takes 2 for itself and, when it indexes, splits the rest in three (indexing, sync, reads): 5 is its least.
   TOKENHUB_INDEX_CONNECTIONS: z.coerce.number().int().min(5, "at least 5").max(1000).default(30),
@@ -114,6 +115,8 @@ export type Settings = {
   metadataPropagationWindowMs: number;
   /** The longest a read waits for the index to include what it names (minBlock, afterOperation). */
   readWaitMs: number;
+  /** The longest a write sent with `?wait=mined` or `?wait=final` waits for that before it answers. */
+  writeWaitMs: number;
   transactions: TransactionSettings;
   media: MediaSettings;
   indexOverHttp: IndexOverHttpSettings;
@@ -213,6 +216,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     metadataPropagationWindowMs: e.TOKENHUB_METADATA_PROPAGATION_WINDOW_MS,
     readWaitMs: e.TOKENHUB_READ_WAIT_MS,
+    writeWaitMs: e.TOKENHUB_WRITE_WAIT_MS,
     transactions: {
       resubmitAfterMs: e.TOKENHUB_TX_RESUBMIT_AFTER_MS,
       maxFeePerGasCap: parseGwei(e.TOKENHUB_TX_MAX_FEE_GWEI).toString(),

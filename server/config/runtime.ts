@@ -80,6 +80,8 @@ export const runtimeConfigSchema = z.object({
   metadataPropagationWindowMs: z.number().int(),
   /** The longest a read waits for the index to include what it names (minBlock, afterOperation). */
   readWaitMs: z.number().int().min(0),
+  /** The longest a write sent with `?wait=mined` or `?wait=final` waits for that before it answers. */
+  writeWaitMs: z.number().int().min(0),
   media: mediaConfigSchema,
   logLevel: z.enum(["debug", "info", "warn", "error"]),
   logFormat: z.enum(["pretty", "json"]),

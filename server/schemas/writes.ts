@@ -116,3 +116,24 @@ export const transactionResponse = z
     checkedAt: field.checkedAt,
   })
   .openapi("Transaction");
+
+export const writeWaitQuery = z.object({
+  wait: z
+    .enum(["mined", "final"])
+    .optional()
+    .openapi({
+      description:
+        "Answer once the transaction is mined (or final), at most TOKENHUB_WRITE_WAIT_MS (5 s by default): the answer then adds `status`, `blockNumber`, `finalized`, `minted` and the token ids the chain assigned. Past the bound it answers as without it, with `status: \"pending\"`; nothing is lost, the transaction goes on.",
+    }),
+});
+
+export const writeOutcomeSchema = z
+  .object({
+    status: z.enum(["pending", "success", "failure"]).optional().openapi({ description: "With `wait`: the transaction's status when the answer left (pending: the bound passed first)" }),
+    blockNumber: field.blockNumber.nullable().optional().openapi({ description: "With `wait`: the block that holds it; null while pending" }),
+    finalized: z.boolean().optional().openapi({ description: "With `wait`: its block is final by the chain's finality" }),
+    minted: z.array(mintedTokenSchema).optional().openapi({ description: "With `wait`: what this request minted once mined, as GET /api/v1/operations/{operationId} tells" }),
+    tokenId: z.string().optional().openapi({ description: "With `wait`, once mined: the id of the one token this request minted (the id the contract assigned to an ERC-721 mint)" }),
+    tokenIds: z.array(z.string()).optional().openapi({ description: "With `wait`, once mined: the ids of the tokens this request minted, in order" }),
+  })
+  .openapi("WriteOutcome");

@@ -7,9 +7,10 @@ import type { IndexDb } from "../../services/collections/collections.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { callerOf } from "../context.js";
 import { createRouter } from "../router.js";
-import { jsonWriteRoute } from "./writeRoute.js";
+import { chainWriteRoute } from "./writeRoute.js";
+import { withWriteOutcome } from "../../services/transactions/operations.js";
 
-const createSpec = jsonWriteRoute({
+const createSpec = chainWriteRoute({
   path: "/api/v1/erc6551/create",
   operationId: "createNftAccount",
   tag: "erc6551",
@@ -23,7 +24,7 @@ const createSpec = jsonWriteRoute({
 
 /** `/account/call` is the name some GroupOS clients use for executeCall. */
 const executeCallSpecs = ["/api/v1/account/executeCall", "/api/v1/account/call"].map((path) =>
-  jsonWriteRoute({
+  chainWriteRoute({
     path,
     operationId: path.endsWith("/call") ? "executeAccountCallAlias" : "executeAccountCall",
     tag: "accounts",
@@ -36,7 +37,7 @@ const executeCallSpecs = ["/api/v1/account/executeCall", "/api/v1/account/call"]
   }),
 );
 
-const batchCallsSpec = jsonWriteRoute({
+const batchCallsSpec = chainWriteRoute({
   path: "/api/v1/account/batchCalls",
   operationId: "executeAccountCalls",
   tag: "accounts",
@@ -48,12 +49,19 @@ const batchCallsSpec = jsonWriteRoute({
 });
 
 export function accountActionsRoutes(deps: { writer: ChainWriter; store: StoreDb; indexDb: IndexDb; cloudKeys: CloudKeyCustody }) {
-  const router = createRouter().openapi(createSpec, async (c) => c.json(await createNftAccount(deps, callerOf(c), c.req.valid("json").nft), 200));
+  const router = createRouter().openapi(createSpec, async (c) => {
+    const created = await createNftAccount(deps, callerOf(c), c.req.valid("json").nft);
+    return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, created), 200);
+  });
   for (const spec of executeCallSpecs) {
     router.openapi(spec, async (c) => {
       const { accountAddress, call } = c.req.valid("json");
-      return c.json(await executeAccountCalls(deps, callerOf(c), { chainId: call.chainId, accountAddress, calls: [call] }), 200);
+      const sent = await executeAccountCalls(deps, callerOf(c), { chainId: call.chainId, accountAddress, calls: [call] });
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
     });
   }
-  return router.openapi(batchCallsSpec, async (c) => c.json(await executeAccountCalls(deps, callerOf(c), c.req.valid("json")), 200));
+  return router.openapi(batchCallsSpec, async (c) => {
+    const sent = await executeAccountCalls(deps, callerOf(c), c.req.valid("json"));
+    return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
+  });
 }

@@ -23,9 +23,10 @@ import { callerOf } from "../context.js";
 import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
-import { jsonWriteRoute } from "./writeRoute.js";
+import { chainWriteRoute } from "./writeRoute.js";
+import { withWriteOutcome } from "../../services/transactions/operations.js";
 
-const createRouteSpec = jsonWriteRoute({
+const createRouteSpec = chainWriteRoute({
   path: "/api/v1/erc1155/create",
   operationId: "createErc1155Collection",
   tag: "erc1155",
@@ -38,7 +39,7 @@ const createRouteSpec = jsonWriteRoute({
   response: createErc1155Response,
 });
 
-const createTokenTypeSpec = jsonWriteRoute({
+const createTokenTypeSpec = chainWriteRoute({
   path: "/api/v1/erc1155/tokens/create",
   operationId: "createErc1155TokenType",
   tag: "erc1155",
@@ -50,18 +51,18 @@ const createTokenTypeSpec = jsonWriteRoute({
   response: createTokenTypeResponse,
 });
 
-const mintRouteSpec = jsonWriteRoute({
+const mintRouteSpec = chainWriteRoute({
   path: "/api/v1/erc1155/mint",
   operationId: "mintErc1155",
   tag: "erc1155",
-  description: `Mints \`amount\` tokens of type \`tokenId\` to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).`,
+  description: `Mints \`amount\` tokens of type \`tokenId\` to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send \`?wait=mined\` to have the answer wait for it.`,
   summary: "Mint an amount of one ERC-1155 token type",
   scope: "mint",
   body: mintErc1155Body,
   response: writeResponse,
 });
 
-const batchMintSpec = jsonWriteRoute({
+const batchMintSpec = chainWriteRoute({
   path: "/api/v1/erc1155/batchMint",
   operationId: "batchMintErc1155",
   tag: "erc1155",
@@ -98,21 +99,34 @@ export function erc1155Routes(deps: { writer: ChainWriter; store: StoreDb; index
       createRouteSpec,
       async (c) => {
         const body = c.req.valid("json");
-        if ("name" in body) return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc1155", ...body }), 200);
-        return c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), body), 200);
+        const created =
+          "name" in body
+            ? await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc1155", ...body })
+            : await createErc1155TokenType(deps.writer, deps.store, callerOf(c), body);
+        return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, created), 200);
       },
       // A body that fits neither form is told what its own form lacks, rather than both forms' problems at once.
       (result) => {
         if (result.success) return undefined;
+        if (result.target !== "json") throw validationErrorFromIssues(result.error.issues, result.target === "query" ? "query" : result.target);
         const [issue] = result.error.issues;
         // The validator gives its hook the body it refused beside the error.
         const body = "data" in result ? result.data : undefined;
         throw validationErrorFromIssues(issue?.code === "invalid_union" ? issue.errors[erc1155CreateFormOf(body)]! : result.error.issues, "body");
       },
     )
-    .openapi(createTokenTypeSpec, async (c) => c.json(await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
-    .openapi(batchMintSpec, async (c) => c.json(await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize), 200))
+    .openapi(createTokenTypeSpec, async (c) => {
+      const created = await createErc1155TokenType(deps.writer, deps.store, callerOf(c), c.req.valid("json"));
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, created), 200);
+    })
+    .openapi(mintRouteSpec, async (c) => {
+      const sent = await mintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"));
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
+    })
+    .openapi(batchMintSpec, async (c) => {
+      const sent = await batchMintErc1155(deps.writer, deps.store, callerOf(c), c.req.valid("json"), deps.maxBatchSize);
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
+    })
     .openapi(tokensRouteSpec, async (c) => {
       const { "tokenIds[]": bracketed, ...query } = c.req.valid("query");
       const page = await listErc1155Tokens(deps, { ...query, tokenIds: listOfBothKeys(query.tokenIds, bracketed), pageSize: PAGE_SIZE });

@@ -13,9 +13,10 @@ import { callerOf } from "../context.js";
 import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
-import { jsonWriteRoute } from "./writeRoute.js";
+import { chainWriteRoute } from "./writeRoute.js";
+import { withWriteOutcome } from "../../services/transactions/operations.js";
 
-const createRouteSpec = jsonWriteRoute({
+const createRouteSpec = chainWriteRoute({
   path: "/api/v1/erc20/create",
   operationId: "createErc20Collection",
   tag: "erc20",
@@ -27,11 +28,11 @@ const createRouteSpec = jsonWriteRoute({
   response: createErc20Response,
 });
 
-const mintRouteSpec = jsonWriteRoute({
+const mintRouteSpec = chainWriteRoute({
   path: "/api/v1/erc20/mint",
   operationId: "mintErc20",
   tag: "erc20",
-  description: `Mints \`amount\` (a decimal string such as "12.5", scaled by the token's decimals) to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl).`,
+  description: `Mints \`amount\` (a decimal string such as "12.5", scaled by the token's decimals) to the recipient. The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send \`?wait=mined\` to have the answer wait for it.`,
   summary: "Mint ERC-20 tokens (human-readable amount, scaled by the token's decimals)",
   scope: "mint",
   body: mintErc20Body,
@@ -52,9 +53,13 @@ export function erc20Routes(deps: { writer: ChainWriter; store: StoreDb; indexDb
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
-      return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc20", ...body }), 200);
+      const created = await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc20", ...body });
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, created), 200);
     })
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc20(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
+    .openapi(mintRouteSpec, async (c) => {
+      const sent = await mintErc20(deps.writer, deps.store, callerOf(c), c.req.valid("json"));
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
+    })
     .openapi(ownersRouteSpec, async (c) => {
       const query = c.req.valid("query");
       if (query.atBlock !== undefined) {

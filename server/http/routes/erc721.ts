@@ -13,9 +13,10 @@ import { callerOf } from "../context.js";
 import { nextPageKeyOf } from "../../services/tokens/owners.js";
 import { createRouter } from "../router.js";
 import { indexReadRoute } from "./readRoute.js";
-import { jsonWriteRoute } from "./writeRoute.js";
+import { chainWriteRoute } from "./writeRoute.js";
+import { withWriteOutcome } from "../../services/transactions/operations.js";
 
-const createRouteSpec = jsonWriteRoute({
+const createRouteSpec = chainWriteRoute({
   path: "/api/v1/erc721/create",
   operationId: "createErc721Collection",
   tag: "erc721",
@@ -27,11 +28,11 @@ const createRouteSpec = jsonWriteRoute({
   response: createCollectionResponse,
 });
 
-const mintRouteSpec = jsonWriteRoute({
+const mintRouteSpec = chainWriteRoute({
   path: "/api/v1/erc721/mint",
   operationId: "mintErc721",
   tag: "erc721",
-  description: `Mints the collection's next token to the recipient, with its own metadata if given (served at /metadata/{chainId}/{contractAddress}/{tokenId}). The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl). The operation tells the token id once mined.`,
+  description: `Mints the collection's next token to the recipient, with its own metadata if given (served at /metadata/{chainId}/{contractAddress}/{tokenId}). The answer comes once the transaction is sent, not mined: follow it with GET /api/v1/operations/{operationId} (or the transactionUrl), or send \`?wait=mined\` to have the answer wait for it. The operation (or the answer, with \`wait\`) tells the token id once mined.`,
   summary: "Mint one ERC-721 token (ids are assigned by the contract, from 1 up)",
   scope: "mint",
   body: mintErc721Body,
@@ -63,9 +64,13 @@ export function erc721Routes(deps: { writer: ChainWriter; store: StoreDb; indexD
   return createRouter()
     .openapi(createRouteSpec, async (c) => {
       const body = c.req.valid("json");
-      return c.json(await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc721", ...body }), 200);
+      const created = await createCollection(deps.writer, deps.store, callerOf(c), { kind: "erc721", ...body });
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, created), 200);
     })
-    .openapi(mintRouteSpec, async (c) => c.json(await mintErc721(deps.writer, deps.store, callerOf(c), c.req.valid("json")), 200))
+    .openapi(mintRouteSpec, async (c) => {
+      const sent = await mintErc721(deps.writer, deps.store, callerOf(c), c.req.valid("json"));
+      return c.json(await withWriteOutcome(deps.writer, deps.store, callerOf(c).projectId, c.req.valid("query").wait, sent), 200);
+    })
     .openapi(tokensRouteSpec, async (c) => {
       const query = c.req.valid("query");
       const listing = {

@@ -1,6 +1,7 @@
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Scope } from "../../services/projects/apiTokens.js";
 import { bearerSecurity, errorBodySchema, errorResponses } from "../../schemas/common.js";
+import { writeOutcomeSchema, writeWaitQuery } from "../../schemas/writes.js";
 import { requireScope } from "../middleware/auth.js";
 import { combined } from "../middleware/combined.js";
 import { idempotent } from "../middleware/idempotency.js";
@@ -24,8 +25,7 @@ export function jsonRequestBody<Body extends z.ZodType>(schema: Body) {
   };
 }
 
-/** A JSON POST (or PUT) that writes: bearer scope, Idempotency-Key, the body schema, the response schema, every error. */
-export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodType>(spec: {
+type WriteRouteSpec<Body extends z.ZodType, Response extends z.ZodType> = {
   method?: "post" | "put";
   path: string;
   operationId: string;
@@ -35,7 +35,12 @@ export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodTyp
   scope: Scope;
   body: Body;
   response: Response;
-}) {
+};
+
+/** A JSON POST (or PUT) that writes: bearer scope, Idempotency-Key, the body schema, the response schema, every error. */
+export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodType, Query extends z.ZodObject = z.ZodObject<Record<never, never>>>(
+  spec: WriteRouteSpec<Body, Response> & { query?: Query; answered?: string },
+) {
   return apiRoute({
     method: spec.method ?? "post",
     path: spec.path,
@@ -46,11 +51,25 @@ export function jsonWriteRoute<Body extends z.ZodType, Response extends z.ZodTyp
     security: bearerSecurity,
     idempotencyKey: true,
     middleware: [combined(requireScope(spec.scope), idempotent())] as const,
-    request: { body: jsonRequestBody(spec.body) },
+    request: { body: jsonRequestBody(spec.body), query: spec.query ?? (z.object({}) as unknown as Query) },
     responses: {
-      200: { description: "Sent", content: { "application/json": { schema: spec.response } } },
+      200: { description: spec.answered ?? "Sent", content: { "application/json": { schema: spec.response } } },
       ...errorResponses,
       ...chainErrors,
     },
+  });
+}
+
+/**
+ * A write that sends a transaction (a mint, a create, an account's call): as jsonWriteRoute, and `?wait=mined` or
+ * `?wait=final` holds the answer until its transaction is that far (services/transactions/operations.ts,
+ * awaitOperation), adding what the chain assigned.
+ */
+export function chainWriteRoute<Body extends z.ZodType, Response extends z.ZodType>(spec: WriteRouteSpec<Body, Response>) {
+  return jsonWriteRoute({
+    ...spec,
+    query: writeWaitQuery,
+    response: spec.response.and(writeOutcomeSchema),
+    answered: "Sent (and, with `wait`, mined or final, or still pending when the bound passed)",
   });
 }
