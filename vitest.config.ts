@@ -23,6 +23,8 @@ const SLOW = [
   "test/lifecycle/upgrade.test.ts",
   "test/replicas/jobs.test.ts",
   "test/replicas/zeroDowntime.test.ts",
+  // Ponder's contract: a tiny Ponder app started a dozen times, and one behaviour waits out Ponder's 30 s idle warning.
+  "test/indexer/ponderContract.test.ts",
 ];
 
 export default defineConfig({

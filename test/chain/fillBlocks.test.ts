@@ -9,14 +9,16 @@ import { waitFor } from "../helpers/waitFor.js";
 import { backlogBlocks, measureBlockSpace, SENT_TRANSACTIONS_SQL, startTimedChain, TIMED_CHAIN_ID, type TimedChain } from "./timedChain.js";
 
 /**
- * Issue 26, Deliver 5: at an offered load above the chain's capacity (2 s blocks of 30M gas hold about 290 mints a
- * second), the mints landed per block are at least 90 % of what the block gas limit holds at the gas a mint costs.
+ * Issue 26, Deliver 5: at an offered load above the chain's capacity, the mints landed per block are at least 90 % of
+ * what the block gas limit holds at the gas a mint costs. The blocks hold 10M gas (2 s blocks: about 95 mints a
+ * second) so that the load offered is above that whatever else the machine runs: with 30M (about 300 a second) the
+ * service alone offered 330 a second, and beside two rebuild tests too few for three backlog blocks (issue 36).
  */
 
 let timed: TimedChain;
 let service: TestService;
 let directory: string;
-const MINTS = 8_000;
+const MINTS = 3_000;
 const CLIENTS = 1_000;
 const BLOCK_TIME = 2;
 /** Mints to new holders, each its own: the gas of a mint that writes fresh storage, as most mints do. */
@@ -32,7 +34,7 @@ async function call(method: "GET" | "POST", path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  timed = await startTimedChain({ blockTime: BLOCK_TIME, gasLimit: 30_000_000 });
+  timed = await startTimedChain({ blockTime: BLOCK_TIME, gasLimit: 10_000_000 });
   directory = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-fill-"));
   // Per-chain RPC limits go here, beside the chain (the test's anvil answers every call; the budget must not be the bound).
   const chainsFile = timed.writeChainsFile(directory, { finality: 1 });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ShuttingDownError } from "../../errors.js";
+import { OPERATOR_ROUTE } from "../../indexer/operatorRoutes.js";
 import type { Logger } from "../../logger.js";
 import type { Metrics } from "../../services/observability/metrics.js";
 import type { AppEnv } from "../context.js";
@@ -56,6 +57,9 @@ export function requestContext(logger: Logger, lifecycle: ApiLifecycle, metrics:
     const route = routeOf(c);
     metrics.httpRequests.inc({ method: c.req.method, route, status: c.res.status });
     metrics.httpSeconds.observe({ method: c.req.method, route }, milliseconds / 1000);
-    requestLogger.info("request", { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(milliseconds * 10) / 10 });
+    // /metrics and /status (Ponder's, answered here) are polled: by the indexer for its progress report, by Prometheus
+    // every few seconds; a line each would bury the requests an operator reads the log for.
+    const level = c.req.path.startsWith(OPERATOR_ROUTE) ? "debug" : "info";
+    requestLogger[level]("request", { method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(milliseconds * 10) / 10 });
   });
 }
