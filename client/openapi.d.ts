@@ -1322,6 +1322,20 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        HoldersRequest: {
+            /** @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[] */
+            contractAddresses?: string | string[];
+            /**
+             * @description Chain id (a JSON integer, or its digits as a string)
+             * @example 31337
+             */
+            chainId?: number | string;
+            /**
+             * @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false.
+             * @example 1042
+             */
+            atBlock?: number | string;
+        };
         CollectionList: {
             /**
              * @description Always true: a failure answers the Error envelope instead
@@ -1422,10 +1436,10 @@ export interface components {
         };
         LinkChatUserRequest: {
             /**
-             * @description Chat-platform user id (Telegram or Discord)
+             * @description Chat-platform user id (Telegram or Discord): digits, or a JSON integer up to 2^53-1
              * @example 123456789
              */
-            chatId: string;
+            chatId: string | number;
             /**
              * @description The user's address
              * @example 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955
@@ -1509,10 +1523,10 @@ export interface components {
         };
         CreateErc20Request: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token's or collection's name
              * @example Club
@@ -1531,10 +1545,10 @@ export interface components {
         };
         MintErc20Request: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -1546,10 +1560,10 @@ export interface components {
              */
             recipientAddress: string;
             /**
-             * @description Human-readable amount, scaled by the token's decimals
+             * @description Human-readable amount, scaled by the token's decimals; a JSON number is accepted too (a string keeps every digit)
              * @example 1.5
              */
-            amount: string;
+            amount: string | number;
         };
         Erc20Owners: {
             /**
@@ -1603,10 +1617,10 @@ export interface components {
         };
         CreateNftCollectionRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token's or collection's name
              * @example Club
@@ -1657,10 +1671,10 @@ export interface components {
         };
         MintErc721Request: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -1782,10 +1796,10 @@ export interface components {
         CreateErc1155Request: components["schemas"]["CreateNftCollectionRequest"] | components["schemas"]["CreateErc1155TokenTypeRequest"];
         CreateErc1155TokenTypeRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -1795,10 +1809,10 @@ export interface components {
         };
         MintErc1155Request: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -1810,22 +1824,22 @@ export interface components {
              */
             recipientAddress: string;
             /**
-             * @description Token id (uint256, decimal)
+             * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
              * @example 1
              */
-            tokenId: string;
+            tokenId: string | number;
             /**
-             * @description Quantity (uint256, decimal, at least 1)
+             * @description Quantity (uint256, decimal, at least 1); a JSON integer up to 2^53-1 is accepted too
              * @example 10
              */
-            amount: string;
+            amount: string | number;
         };
         BatchMintErc1155Request: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -1839,15 +1853,15 @@ export interface components {
                  */
                 recipientAddress: string;
                 /**
-                 * @description Token id (uint256, decimal)
+                 * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 1
                  */
-                tokenId: string;
+                tokenId: string | number;
                 /**
-                 * @description Quantity (uint256, decimal, at least 1)
+                 * @description Quantity (uint256, decimal, at least 1); a JSON integer up to 2^53-1 is accepted too
                  * @example 10
                  */
-                amount: string;
+                amount: string | number;
             }[];
         };
         Erc1155Tokens: {
@@ -2110,20 +2124,20 @@ export interface components {
             /** @description The ERC-721 token whose account to create */
             nft: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
                  */
                 contractAddress: string;
                 /**
-                 * @description Token id (uint256, decimal)
+                 * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 1
                  */
-                tokenId: string;
+                tokenId: string | number;
             };
         };
         ExecuteAccountCallRequest: {
@@ -2135,20 +2149,20 @@ export interface components {
             /** @description The call the account makes */
             call: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The address the account calls
                  * @example 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955
                  */
                 toAddress: string;
                 /**
-                 * @description Native currency to send, in wei (uint256, decimal)
+                 * @description Native currency to send, in wei (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 0
                  */
-                value?: string;
+                value?: string | number;
                 /**
                  * @description Calldata (0x-prefixed hex); empty for a plain transfer
                  * @example 0x
@@ -2158,10 +2172,10 @@ export interface components {
         };
         BatchAccountCallsRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The ERC-6551 account (GET /api/v1/erc6551/account tells it); its NFT must be held by one of the project's cloud keys
              * @example 0xab5516EFEB132C69a2f47b5bC59F213301d2366B
@@ -2170,20 +2184,20 @@ export interface components {
             /** @description The calls, run in order in one transaction (at most 100); a call's chainId, if given, must be the batch's */
             calls: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /**
                  * @description The address the account calls
                  * @example 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955
                  */
                 toAddress: string;
                 /**
-                 * @description Native currency to send, in wei (uint256, decimal)
+                 * @description Native currency to send, in wei (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 0
                  */
-                value?: string;
+                value?: string | number;
                 /**
                  * @description Calldata (0x-prefixed hex); empty for a plain transfer
                  * @example 0x
@@ -2217,10 +2231,10 @@ export interface components {
              */
             customRef?: string;
             /**
-             * @description Chat-platform user id (Telegram or Discord)
+             * @description Chat-platform user id (Telegram or Discord): digits, or a JSON integer up to 2^53-1
              * @example 123456789
              */
-            chatId?: string;
+            chatId?: string | number;
         };
         CloudKeys: {
             /**
@@ -2549,10 +2563,10 @@ export interface components {
         };
         CollectionMetadataRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -2593,28 +2607,28 @@ export interface components {
         };
         TokenMetadataRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
              */
             contractAddress: string;
             /**
-             * @description Token id (uint256, decimal)
+             * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
              * @example 1
              */
-            tokenId: string;
+            tokenId: string | number;
             metadata: components["schemas"]["MetadataUpdate"];
         };
         RefreshMetadataRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -2624,7 +2638,7 @@ export interface components {
              * @description One token; without it the whole collection and its contract metadata
              * @example 1
              */
-            tokenId?: string;
+            tokenId?: string | number;
         };
         PermitIssued: {
             /**
@@ -2657,10 +2671,10 @@ export interface components {
         };
         Erc20PermitRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -2672,22 +2686,22 @@ export interface components {
              */
             recipientAddress: string;
             /**
-             * @description When the permit expires: ISO-8601 date-time or Unix seconds; absent: never
+             * @description When the permit expires: an ISO-8601 date-time with a time zone, or Unix seconds (a JSON integer or its digits); absent or null: never
              * @example 2030-01-31T12:00:00Z
              */
-            expiration?: (number | string | null) | string | number;
+            expiration?: string | number | null;
             /**
-             * @description Human-readable amount, scaled by the token's decimals
+             * @description Human-readable amount, scaled by the token's decimals; a JSON number is accepted too (a string keeps every digit)
              * @example 1.5
              */
-            amount: string;
+            amount: string | number;
         };
         Erc721PermitRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -2699,19 +2713,19 @@ export interface components {
              */
             recipientAddress: string;
             /**
-             * @description When the permit expires: ISO-8601 date-time or Unix seconds; absent: never
+             * @description When the permit expires: an ISO-8601 date-time with a time zone, or Unix seconds (a JSON integer or its digits); absent or null: never
              * @example 2030-01-31T12:00:00Z
              */
-            expiration?: (number | string | null) | string | number;
+            expiration?: string | number | null;
             metadata?: components["schemas"]["MetadataInput"];
             individualMetadata?: components["schemas"]["MetadataInput"] & unknown;
         };
         Erc1155PermitRequest: {
             /**
-             * @description Chain id
+             * @description Chain id (a JSON integer, or its digits as a string)
              * @example 31337
              */
-            chainId: number;
+            chainId: number | string;
             /**
              * @description The token contract (for writes: one the calling project created or imported)
              * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -2723,20 +2737,20 @@ export interface components {
              */
             recipientAddress: string;
             /**
-             * @description When the permit expires: ISO-8601 date-time or Unix seconds; absent: never
+             * @description When the permit expires: an ISO-8601 date-time with a time zone, or Unix seconds (a JSON integer or its digits); absent or null: never
              * @example 2030-01-31T12:00:00Z
              */
-            expiration?: (number | string | null) | string | number;
+            expiration?: string | number | null;
             /**
-             * @description Token id (uint256, decimal)
+             * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
              * @example 1
              */
-            tokenId: string;
+            tokenId: string | number;
             /**
-             * @description Quantity (uint256, decimal, at least 1)
+             * @description Quantity (uint256, decimal, at least 1); a JSON integer up to 2^53-1 is accepted too
              * @example 10
              */
-            amount: string;
+            amount: string | number;
             metadata?: components["schemas"]["MetadataInput"];
             individualMetadata?: components["schemas"]["MetadataInput"] & unknown;
         };
@@ -3111,12 +3125,12 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -3286,6 +3300,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["LinkChatUserRequest"];
+                "text/plain": components["schemas"]["LinkChatUserRequest"];
             };
         };
         responses: {
@@ -3410,6 +3425,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateErc20Request"];
+                "text/plain": components["schemas"]["CreateErc20Request"];
             };
         };
         responses: {
@@ -3566,6 +3582,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["MintErc20Request"];
+                "text/plain": components["schemas"]["MintErc20Request"];
             };
         };
         responses: {
@@ -3694,10 +3711,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5
@@ -3706,11 +3723,11 @@ export interface operations {
                 /** @description Only what this address holds */
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -3858,6 +3875,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateNftCollectionRequest"];
+                "text/plain": components["schemas"]["CreateNftCollectionRequest"];
             };
         };
         responses: {
@@ -4022,6 +4040,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["MintErc721Request"];
+                "text/plain": components["schemas"]["MintErc721Request"];
             };
         };
         responses: {
@@ -4150,33 +4169,33 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
                  */
                 contractAddress: string;
                 /** @description Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[] */
-                tokenIds?: string;
+                tokenIds?: string | string[];
                 /** @description Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[] */
-                "tokenIds[]"?: string;
+                "tokenIds[]"?: string | string[];
                 /** @description Only what this address holds */
                 ownerAddress?: string;
-                /** @description Chat-platform user id (Telegram or Discord) */
-                chatId?: string;
+                /** @description Chat-platform user id (Telegram or Discord): digits, or a JSON integer up to 2^53-1 */
+                chatId?: string | number;
                 /** @description Alias of chatId */
-                telegramId?: string;
+                telegramId?: string | number;
                 /** @description Alias of chatId */
-                discordId?: string;
+                discordId?: string | number;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4311,10 +4330,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -4322,14 +4341,14 @@ export interface operations {
                 contractAddress: string;
                 /** @description Only what this address holds */
                 ownerAddress?: string;
-                /** @description Token id (uint256, decimal) */
-                tokenId?: string;
+                /** @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too */
+                tokenId?: string | number;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -4488,6 +4507,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateErc1155Request"];
+                "text/plain": components["schemas"]["CreateErc1155Request"];
             };
         };
         responses: {
@@ -4645,6 +4665,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateErc1155TokenTypeRequest"];
+                "text/plain": components["schemas"]["CreateErc1155TokenTypeRequest"];
             };
         };
         responses: {
@@ -4794,6 +4815,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["MintErc1155Request"];
+                "text/plain": components["schemas"]["MintErc1155Request"];
             };
         };
         responses: {
@@ -4953,6 +4975,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["BatchMintErc1155Request"];
+                "text/plain": components["schemas"]["BatchMintErc1155Request"];
             };
         };
         responses: {
@@ -5081,23 +5104,23 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
                 contractAddress: string;
                 /** @description Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[] */
-                tokenIds?: string;
+                tokenIds?: string | string[];
                 /** @description Token ids: a comma list (1,3), a bracketed one ([1,3]), repeated, or tokenIds[] */
-                "tokenIds[]"?: string;
+                "tokenIds[]"?: string | string[];
                 /** @description Only the token types this address holds, each with its balance */
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -5228,10 +5251,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x791A12932340F0A9E84BD5867d9871c9Fa832B81
@@ -5239,14 +5262,14 @@ export interface operations {
                 contractAddress: string;
                 /** @description Only what this address holds */
                 ownerAddress?: string;
-                /** @description Token id (uint256, decimal) */
-                tokenId?: string;
+                /** @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too */
+                tokenId?: string | number;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -5641,20 +5664,20 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                tokenChainId: number;
+                tokenChainId: number | string;
                 /**
                  * @description EVM address
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
                  */
                 tokenContractAddress: string;
                 /**
-                 * @description Token id (uint256, decimal)
+                 * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 1
                  */
-                tokenId: string;
+                tokenId: string | number;
             };
             header?: never;
             path?: never;
@@ -5742,14 +5765,14 @@ export interface operations {
                  * @description Only this chain's NFTs
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /**
                  * @description The NFTs' owner; without it, every cloud key of the project (needs the keys scope too)
                  * @example 0xa34D66DCba610f557f9B141BDa2b43a6aBCE0a41
                  */
                 ownerAddress?: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -5880,17 +5903,17 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description EVM address
                  * @example 0xa697651C01C2909c22214a124aFafA4B37A73c89
                  */
                 accountAddress: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -6055,17 +6078,17 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description EVM address
                  * @example 0xa697651C01C2909c22214a124aFafA4B37A73c89
                  */
                 accountAddress: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -6252,6 +6275,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateNftAccountRequest"];
+                "text/plain": components["schemas"]["CreateNftAccountRequest"];
             };
         };
         responses: {
@@ -6405,6 +6429,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ExecuteAccountCallRequest"];
+                "text/plain": components["schemas"]["ExecuteAccountCallRequest"];
             };
         };
         responses: {
@@ -6557,6 +6582,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ExecuteAccountCallRequest"];
+                "text/plain": components["schemas"]["ExecuteAccountCallRequest"];
             };
         };
         responses: {
@@ -6715,6 +6741,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["BatchAccountCallsRequest"];
+                "text/plain": components["schemas"]["BatchAccountCallsRequest"];
             };
         };
         responses: {
@@ -6858,6 +6885,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCloudKeyRequest"];
+                "text/plain": components["schemas"]["CreateCloudKeyRequest"];
             };
         };
         responses: {
@@ -6967,7 +6995,7 @@ export interface operations {
                  */
                 customRef?: string;
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
             };
@@ -7100,6 +7128,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["SignMessageRequest"];
+                "text/plain": components["schemas"]["SignMessageRequest"];
             };
         };
         responses: {
@@ -7235,6 +7264,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["SignTypedDataRequest"];
+                "text/plain": components["schemas"]["SignTypedDataRequest"];
             };
         };
         responses: {
@@ -7340,16 +7370,16 @@ export interface operations {
                  * @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5,0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
-                contractAddresses?: string;
+                contractAddresses?: string | string[];
                 /** @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[] */
-                "contractAddresses[]"?: string;
+                "contractAddresses[]"?: string | string[];
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7528,16 +7558,16 @@ export interface operations {
                  * @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5,0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
-                contractAddresses?: string;
+                contractAddresses?: string | string[];
                 /** @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[] */
-                "contractAddresses[]"?: string;
+                "contractAddresses[]"?: string | string[];
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7552,7 +7582,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: the parameters as JSON (sent without a Content-Type, or as text/plain, it is read as JSON too); an empty body is fine. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HoldersRequest"];
+                "text/plain": components["schemas"]["HoldersRequest"];
+            };
+        };
         responses: {
             /** @description Holders by address */
             200: {
@@ -7716,16 +7752,16 @@ export interface operations {
                  * @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5,0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
-                contractAddresses?: string;
+                contractAddresses?: string | string[];
                 /** @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[] */
-                "contractAddresses[]"?: string;
+                "contractAddresses[]"?: string | string[];
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7904,16 +7940,16 @@ export interface operations {
                  * @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[]
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5,0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
-                contractAddresses?: string;
+                contractAddresses?: string | string[];
                 /** @description Contract addresses: a comma list (0xA,0xB), a bracketed one ([0xA,0xB]), repeated, or contractAddresses[] */
-                "contractAddresses[]"?: string;
+                "contractAddresses[]"?: string | string[];
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId?: number;
+                chainId?: number | string;
                 /** @description The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false. */
-                atBlock?: number;
+                atBlock?: number | string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -7928,7 +7964,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: the parameters as JSON (sent without a Content-Type, or as text/plain, it is read as JSON too); an empty body is fine. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HoldersRequest"];
+                "text/plain": components["schemas"]["HoldersRequest"];
+            };
+        };
         responses: {
             /** @description Holders by address */
             200: {
@@ -8089,10 +8131,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The address whose holdings are listed
                  * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
@@ -8267,26 +8309,26 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x791A12932340F0A9E84BD5867d9871c9Fa832B81
                  */
                 contractAddress: string;
                 /** @description Only the transfers of this token (ERC-721 and ERC-1155) */
-                tokenId?: string;
+                tokenId?: string | number;
                 /**
                  * @description Only the transfers from or to this address
                  * @example 0x976EA74026E726554dB657fA54763abd0C3a0aa9
                  */
                 address?: string;
                 /** @description Only the transfers of this block and later */
-                fromBlock?: number;
+                fromBlock?: number | string;
                 /** @description Only the transfers of this block and earlier */
-                toBlock?: number;
+                toBlock?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
@@ -8433,20 +8475,20 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
                  */
                 contractAddress: string;
                 /**
-                 * @description Token id (uint256, decimal)
+                 * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 1
                  */
-                tokenId: string;
+                tokenId: string | number;
             };
             cookie?: never;
         };
@@ -8545,10 +8587,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
@@ -8644,20 +8686,20 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0x20a7B17d3e7838A53543236881A73Ba689AD90bC
                  */
                 contractAddress: string;
                 /**
-                 * @description Token id (uint256, decimal)
+                 * @description Token id (uint256, decimal); a JSON integer up to 2^53-1 is accepted too
                  * @example 1
                  */
-                tokenId: string;
+                tokenId: string | number;
                 /** @description The read answers once the chain's index includes this block (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and the block the index is at). */
                 minBlock?: number;
                 /** @description The operationId a write of this project answered: the read answers once the chain's index includes that operation's transaction, once mined (it waits up to TOKENHUB_READ_WAIT_MS, then answers 503 NOT_READY with Retry-After and where the index and the transaction are). */
@@ -8813,6 +8855,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CollectionMetadataRequest"];
+                "text/plain": components["schemas"]["CollectionMetadataRequest"];
             };
         };
         responses: {
@@ -8961,6 +9004,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["TokenMetadataRequest"];
+                "text/plain": components["schemas"]["TokenMetadataRequest"];
             };
         };
         responses: {
@@ -9103,6 +9147,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["RefreshMetadataRequest"];
+                "text/plain": components["schemas"]["RefreshMetadataRequest"];
             };
         };
         responses: {
@@ -9250,6 +9295,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["Erc20PermitRequest"];
+                "text/plain": components["schemas"]["Erc20PermitRequest"];
             };
         };
         responses: {
@@ -9404,6 +9450,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["Erc721PermitRequest"];
+                "text/plain": components["schemas"]["Erc721PermitRequest"];
             };
         };
         responses: {
@@ -9557,6 +9604,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["Erc1155PermitRequest"];
+                "text/plain": components["schemas"]["Erc1155PermitRequest"];
             };
         };
         responses: {
@@ -9690,10 +9738,10 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Chain id
+                 * @description Chain id (a JSON integer, or its digits as a string)
                  * @example 31337
                  */
-                chainId: number;
+                chainId: number | string;
                 /**
                  * @description The token contract (for writes: one the calling project created or imported)
                  * @example 0xDB41Ac6605fb876049e1dB20B2E7cbf8c56a06B5
@@ -10241,6 +10289,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
+                "text/plain": components["schemas"]["CreateWebhookRequest"];
             };
         };
         responses: {
@@ -10689,7 +10738,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 0-based page index; 50 items a page */
-                page?: number;
+                page?: number | string;
                 /** @description The page after the one that answered this key as nextPageKey (omit for the first page). Stable while items are added between two reads: no item twice, none of those there at the first read skipped. */
                 pageKey?: string;
                 /** @description Only deliveries in this state */

@@ -38,7 +38,15 @@ function uint256(options: { min: bigint; description: string; example: string })
       }
       return value;
     })
-    .openapi({ type: "string", description: options.description, example: options.example });
+    .openapi({
+      // As accepted: a string is digits alone; a JSON number is an integer Number can hold exactly.
+      type: ["string", "integer"],
+      pattern: options.min === 0n ? "^(0|[1-9][0-9]*)$" : "^[1-9][0-9]*$",
+      minimum: Number(options.min),
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: `${options.description}; a JSON integer up to 2^53-1 is accepted too`,
+      example: options.example,
+    });
 }
 
 export const tokenIdSchema = uint256({ min: 0n, description: "Token id (uint256, decimal)", example: "1" });
@@ -58,7 +66,13 @@ export const humanAmountSchema = z
     }
     return text;
   })
-  .openapi({ type: "string", description: "Human-readable amount, scaled by the token's decimals", example: "1.5" });
+  .openapi({
+    type: ["string", "number"],
+    pattern: "^\\s*(0|[1-9][0-9]*)(\\.[0-9]+)?\\s*$",
+    exclusiveMinimum: 0,
+    description: "Human-readable amount, scaled by the token's decimals; a JSON number is accepted too (a string keeps every digit)",
+    example: "1.5",
+  });
 
 /** "1.5" with 6 decimals is 1500000. More fractional digits than the token has is refused, never rounded. */
 export function scaleAmount(amount: string, decimals: number, path = "amount"): bigint {

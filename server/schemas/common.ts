@@ -28,7 +28,7 @@ export const addressSchema = z
     if (mixedCase && checksummedAddress(value.toLowerCase()) !== value) ctx.addIssue({ code: "custom", message: "fails its EIP-55 checksum" });
   })
   .transform((value) => checksummedAddress(value.toLowerCase()))
-  .openapi({ type: "string", example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
+  .openapi({ type: "string", pattern: HEX_ADDRESS.source, example: "0x5FbDB2315678afecb367f032d93F642f64180aa3", description: "EVM address" });
 
 /**
  * Where a mint sends tokens, now or by a permit. The token contracts revert on the zero address
@@ -59,7 +59,8 @@ function integerFrom(min: number, max = Number.MAX_SAFE_INTEGER) {
         return z.NEVER;
       }
       return number;
-    });
+    })
+    .openapi({ type: ["integer", "string"], pattern: "^[0-9]+$", minimum: min, maximum: max });
 }
 
 export const PAGE_SIZE = 50;
@@ -68,11 +69,11 @@ export const PAGE_SIZE = 50;
 const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / PAGE_SIZE);
 
 export const blockNumberSchema = integerFrom(0);
-export const chainIdSchema = integerFrom(1).openapi({ type: "integer", example: 31337, description: "Chain id" });
+export const chainIdSchema = integerFrom(1).openapi({ example: 31337, description: "Chain id (a JSON integer, or its digits as a string)" });
 export const pageSchema = integerFrom(0, MAX_PAGE)
   .optional()
   .default(0)
-  .openapi({ type: "integer", minimum: 0, maximum: MAX_PAGE, description: "0-based page index; 50 items a page" });
+  .openapi({ description: "0-based page index; 50 items a page" });
 
 /** Every accepted write request's own id, in its answer: what a client keys on when requests share a transaction. */
 export const operationIdSchema = z.string().uuid().openapi({
@@ -149,19 +150,22 @@ export function listParameter<Item extends z.ZodType>(item: Item, description: s
   return z
     .union([z.string(), z.array(z.string())])
     .transform((value, ctx) => {
-      const parts = (Array.isArray(value) ? value : [value]).flatMap(listItems);
       const parsed: z.output<Item>[] = [];
-      for (const part of parts) {
-        const result = item.safeParse(part);
-        if (!result.success) {
-          ctx.addIssue({ code: "custom", message: `${part}: ${result.error.issues[0]?.message ?? "invalid"}` });
-          return z.NEVER;
+      // An array (a repeated key, a JSON body's list) names its bad element by index, as any JSON field is named.
+      for (const [index, element] of (Array.isArray(value) ? value : [value]).entries()) {
+        for (const part of listItems(element)) {
+          const result = item.safeParse(part);
+          if (!result.success) {
+            ctx.addIssue({ code: "custom", path: Array.isArray(value) ? [index] : [], message: `${part}: ${result.error.issues[0]?.message ?? "invalid"}` });
+            return z.NEVER;
+          }
+          parsed.push(result.data);
         }
-        parsed.push(result.data);
       }
       return parsed;
     })
-    .openapi({ type: "string", description });
+    // Each spelling the parser takes: one string (comma or bracketed list) or the key repeated (an array).
+    .openapi({ anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }], description });
 }
 
 /** A list parameter's two keys, `k` and `k[]`, as one list; undefined when neither was given. */

@@ -4,8 +4,6 @@ import { blockNumberSchema } from "./common.js";
 /** A read of the state at a past block (decisions.md, "State at a past block"). */
 export const atBlockParameter = {
   atBlock: blockNumberSchema.optional().openapi({
-    type: "integer",
-    minimum: 0,
     example: 1042,
     description:
       "The state as the end of this block left it, from the index's history of transfers (metadata is the tokens' current one). A block before the contract's indexed start or after the index's head is a 400; one the chain may still reorganise is answered with finalized: false.",

@@ -43,8 +43,11 @@ export const expirationSchema = z
     return Math.floor(milliseconds / 1000);
   })
   .openapi({
-    oneOf: [{ type: "string", format: "date-time" }, { type: "integer" }],
-    description: "When the permit expires: ISO-8601 date-time or Unix seconds; absent: never",
+    // One type list, not zod's anyOf beside a oneOf of the formats: a digit string is Unix seconds too, and null is
+    // "never" as absent is.
+    type: ["string", "integer", "null"],
+    minimum: 0,
+    description: "When the permit expires: an ISO-8601 date-time with a time zone, or Unix seconds (a JSON integer or its digits); absent or null: never",
     example: "2030-01-31T12:00:00Z",
   });
 

@@ -4,7 +4,7 @@ import { tokenIdSchema } from "./amounts.js";
 import { addressSchema, blockNumberSchema, chainIdSchema } from "./common.js";
 import { nextPageKey, pageKeyParameter } from "./pageKey.js";
 
-const blockParameter = (description: string) => blockNumberSchema.optional().openapi({ type: "integer", minimum: 0, example: 1042, description });
+const blockParameter = (description: string) => blockNumberSchema.optional().openapi({ example: 1042, description });
 
 export const transfersQuery = z.object({
   chainId: chainIdSchema,

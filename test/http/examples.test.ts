@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OperationExample, withExamples } from "../../server/http/openapi/examples.js";
+import { type DocumentValidator, documentValidator } from "../helpers/documentValidator.js";
 import { type SharedService, sharedService } from "../helpers/sharedService.js";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhookReceiver.js";
 import { waitFor } from "../helpers/waitFor.js";
@@ -32,6 +33,9 @@ type Json = Record<string, any>;
 let service: SharedService;
 let receiver: WebhookReceiver;
 let document: Json;
+let validator: DocumentValidator;
+/** What the walk created, for the lenient forms to use. */
+let walked: { erc20: string; club: string; items: string; sword: string } | undefined;
 const operations = new Map<string, Operation>();
 const recorded: Record<string, OperationExample> = {};
 
@@ -39,6 +43,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   service = await sharedService();
   document = (await (await fetch(`${service.baseUrl}/openapi.json`)).json()) as Json;
+  validator = await documentValidator(document);
   for (const [route, methods] of Object.entries(document.paths as Json)) {
     for (const [method, operation] of Object.entries(methods as Json)) operations.set(operation.operationId, { method, path: route, operation });
   }
@@ -49,23 +54,51 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Sends one operation as its examples show it; a read can be repeated until the index has what it is asked for. */
-async function call(operationId: string, request: Request, options: { until?: (body: Json) => boolean; token?: boolean } = {}): Promise<Json> {
+type Sent = {
+  params?: Record<string, string>;
+  query?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Send the body with no Content-Type at all (fetch types a string body text/plain). */
+  untyped?: boolean;
+  token?: boolean;
+  /** false: a form the document must refuse, as the service does. */
+  documented?: boolean;
+};
+
+/**
+ * Sends one request as a client would and checks both ways against the served document (documentValidator): the
+ * request must be a form the document describes, the answer the document's schema for its status.
+ */
+async function exchange(operationId: string, sent: Sent): Promise<{ status: number; body: Json }> {
   const found = operations.get(operationId);
   if (!found) throw new Error(`no operation ${operationId} in the document`);
+  const routePath = found.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(sent.params![name]!));
+  const headers: Record<string, string> = { ...(sent.token === false ? {} : { authorization: `Bearer ${service.adminToken}` }), ...sent.headers };
+  const request = { method: found.method.toUpperCase(), path: routePath, query: sent.query, headers, body: sent.body };
+  const problems = validator.request(operationId, request);
+  if (sent.documented === false) expect(problems, `${operationId}: the document accepts ${JSON.stringify(request)}`).not.toEqual([]);
+  else expect(problems, `${operationId}: the document refuses ${JSON.stringify(request)}`).toEqual([]);
+  const body = sent.untyped && sent.body !== undefined ? Buffer.from(sent.body) : sent.body;
+  const response = await fetch(`${service.baseUrl}${routePath}${sent.query ? `?${sent.query}` : ""}`, { method: request.method, headers, body });
+  const text = await response.text();
+  const answer = JSON.parse(text) as Json;
+  expect(validator.response(operationId, response.status, answer), `${operationId}: the document does not describe its ${response.status} answer ${text}`).toEqual([]);
+  return { status: response.status, body: answer };
+}
+
+/** Sends one operation as its examples show it; a read can be repeated until the index has what it is asked for. */
+async function call(operationId: string, request: Request, options: { until?: (body: Json) => boolean; token?: boolean } = {}): Promise<Json> {
   const send = async () => {
-    let url = found.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params![name]!));
-    if (request.query) url += `?${new URLSearchParams(request.query)}`;
-    const headers: Record<string, string> = options.token === false ? {} : { authorization: `Bearer ${service.adminToken}` };
-    if (request.body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${service.baseUrl}${url}`, {
-      method: found.method.toUpperCase(),
-      headers,
+    const answer = await exchange(operationId, {
+      params: request.params,
+      query: request.query ? String(new URLSearchParams(request.query)) : undefined,
+      headers: request.body === undefined ? {} : { "content-type": "application/json" },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      token: options.token,
     });
-    const text = await response.text();
-    expect(response.status, `${operationId}: ${text}`).toBe(200);
-    return JSON.parse(text) as Json;
+    expect(answer.status, `${operationId}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
   };
   const until = options.until;
   const body = until
@@ -182,8 +215,70 @@ describe("every operation, walked on a real chain", () => {
     await call("rotateWebhookSecret", { params: webhookId });
     await call("deleteWebhook", { params: webhookId });
 
+    walked = { erc20: erc20.contractAddress, club: club.contractAddress, items: items.contractAddress, sword: sword.tokenId };
     expect(Object.keys(recorded).sort()).toEqual([...operations.keys()].sort());
     if (process.env.TOKENHUB_RECORD_EXAMPLES === "1") fs.writeFileSync(EXAMPLES_FILE, `${JSON.stringify(asExamples(recorded), null, 2)}\n`);
+  });
+});
+
+describe("the forms a GroupOS client sends beside the documented ones (decisions.md), as the document describes them", () => {
+  const json = (value: unknown, contentType = "application/json") => ({ headers: { "content-type": contentType }, body: JSON.stringify(value) });
+  const answered = async (operationId: string, sent: Sent) => {
+    const answer = await exchange(operationId, sent);
+    expect(answer.status, `${operationId}: ${JSON.stringify(answer.body)}`).toBe(200);
+    return answer.body;
+  };
+
+  it("accepts numbers for amounts, ids and chain ids, a JSON body as text/plain or untyped, and every spelling of a list; the document says each", async () => {
+    if (!walked) throw new Error("the walk above did not finish");
+    const { erc20, club, items, sword } = walked;
+
+    await answered("mintErc20", json({ chainId: String(CHAIN), contractAddress: erc20, recipientAddress: ALICE, amount: 2.5 }));
+    await answered("issueErc20Permit", json({ chainId: CHAIN, contractAddress: erc20, recipientAddress: BOB, amount: 5, expiration: 1_900_000_000 }));
+    await answered("issueErc20Permit", json({ chainId: CHAIN, contractAddress: erc20, recipientAddress: BOB, amount: "1", expiration: "1900000000" }));
+    await answered("issueErc20Permit", json({ chainId: CHAIN, contractAddress: erc20, recipientAddress: BOB, amount: "1", expiration: null }));
+    await answered("mintErc1155", json({ chainId: CHAIN, contractAddress: items, recipientAddress: BOB, tokenId: Number(sword), amount: 4 }));
+    await answered("createCloudKey", json({ customRef: "chat-user", chatId: 987654321 }));
+    await answered("linkChatUser", json({ chatId: 123456789, address: BOB }));
+
+    // What fetch sends for a string body when the caller sets no type (GroupOS's quick start), and no type at all.
+    await answered("mintErc721", json({ chainId: CHAIN, contractAddress: club, recipientAddress: BOB }, "text/plain;charset=UTF-8"));
+    await answered("setTokenMetadata", { body: JSON.stringify({ chainId: CHAIN, contractAddress: club, tokenId: 1, metadata: { name: "Club #1" } }), untyped: true });
+    await answered("listHoldersByPost", { ...json({ contractAddresses: [erc20, items], chainId: String(CHAIN) }, "text/plain;charset=UTF-8") });
+    for (const [route, methods] of Object.entries(document.paths as Json)) {
+      for (const operation of Object.values(methods as Json)) {
+        const content = operation.requestBody?.content;
+        if (content?.["application/json"]) expect(content["text/plain"]?.schema, `text/plain on ${route}`).toEqual(content["application/json"].schema);
+      }
+    }
+
+    const chain = `chainId=${CHAIN}`;
+    const ids = (body: Json) => (body.tokens as Json[]).map((token) => token.tokenId).sort();
+    for (const list of ["tokenIds=1&tokenIds=2", "tokenIds=1,2", "tokenIds=%5B1%2C2%5D", "tokenIds%5B%5D=1&tokenIds%5B%5D=2"]) {
+      expect(ids(await answered("listErc721Tokens", { query: `${chain}&contractAddress=${club}&${list}` })), list).toEqual(["1", "2"]);
+    }
+    expect(ids(await answered("listErc1155Tokens", { query: `${chain}&contractAddress=${items}&tokenIds=${sword}&tokenIds=${sword}` }))).toEqual([sword]);
+    const holders = await answered("listHolders", { query: `${chain}&contractAddresses=${erc20}&contractAddresses=${items}` });
+    expect((holders.holders as Json[]).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses what the document refuses, with a 400 the document describes", async () => {
+    if (!walked) throw new Error("the walk above did not finish");
+    const { erc20, club, items, sword } = walked;
+    const refused: [string, Json][] = [
+      ["mintErc20", { chainId: CHAIN, contractAddress: erc20, recipientAddress: ALICE, amount: "-1" }],
+      ["mintErc20", { chainId: CHAIN, contractAddress: erc20, recipientAddress: ALICE, amount: "1e3" }],
+      ["mintErc20", { chainId: "31337x", contractAddress: erc20, recipientAddress: ALICE, amount: "1" }],
+      ["mintErc721", { chainId: CHAIN, contractAddress: club, recipientAddress: "0x1234" }],
+      ["mintErc1155", { chainId: CHAIN, contractAddress: items, recipientAddress: ALICE, tokenId: sword, amount: "0" }],
+      ["mintErc1155", { chainId: CHAIN, contractAddress: items, recipientAddress: ALICE, tokenId: 1.5, amount: "1" }],
+      ["issueErc20Permit", { chainId: CHAIN, contractAddress: erc20, recipientAddress: BOB, amount: "1", expiration: true }],
+      ["linkChatUser", { chatId: "abc", address: BOB }],
+    ];
+    for (const [operationId, body] of refused) {
+      const answer = await exchange(operationId, { ...json(body), documented: false });
+      expect(answer.status, `${operationId} ${JSON.stringify(body)}`).toBe(400);
+    }
   });
 });
 
@@ -194,6 +289,7 @@ async function uploadMedia(): Promise<Json> {
   const response = await fetch(`${service.baseUrl}/api/v1/nft/uploadMedia`, { method: "POST", headers: { authorization: `Bearer ${service.adminToken}` }, body: form });
   const body = (await response.json()) as Json;
   expect(response.status, JSON.stringify(body)).toBe(200);
+  expect(validator.response("uploadMedia", 200, body)).toEqual([]);
   recorded.uploadMedia = { response: { status: 200, body } };
   const name = `${crypto.createHash("sha256").update(PNG).digest("hex")}.png`;
   const served = await fetch(`${service.baseUrl}/media/${name}`);
@@ -244,7 +340,8 @@ describe("the document's examples (server/http/openapi/examples.json)", () => {
     const parameters = (operation.parameters ?? []) as Json[];
     const request = jsonBody?.example ?? parameters.find((parameter) => parameter.example !== undefined);
     if (request === undefined && (jsonBody || parameters.some((parameter) => parameter.in !== "header"))) problems.push(`${operationId}: no request example`);
-    if (jsonBody) problems.push(...validate(jsonBody.schema, jsonBody.example).map((problem) => `${operationId} request body: ${problem}`));
+    // POST /api/holders' body is optional: its example sends the parameters in the query.
+    if (jsonBody && (jsonBody.example !== undefined || operation.requestBody.required)) problems.push(...validate(jsonBody.schema, jsonBody.example).map((problem) => `${operationId} request body: ${problem}`));
     for (const parameter of parameters) {
       if (parameter.example === undefined) continue;
       problems.push(...validate(parameter.schema, parameter.example).map((problem) => `${operationId} ${parameter.name}: ${problem}`));

@@ -15,6 +15,17 @@ import { apiRoute } from "../openapi/route.js";
 import { unknownKeysError } from "../middleware/strictParameters.js";
 import { createRouter, validationErrorFromIssues } from "../router.js";
 
+/**
+ * POST's body, for the document only: it is optional and may be empty whatever its Content-Type, which zod-openapi's
+ * body validator would refuse, so the handler parses it (optionalJsonBody) and the schema is referred to, not given.
+ */
+const HOLDERS_BODY = { $ref: "#/components/schemas/HoldersRequest" };
+const OPTIONAL_BODY = {
+  required: false,
+  description: "Optional: the parameters as JSON (sent without a Content-Type, or as text/plain, it is read as JSON too); an empty body is fine.",
+  content: { "application/json": { schema: HOLDERS_BODY }, "text/plain": { schema: HOLDERS_BODY } },
+};
+
 /** The interface shows `/api/holders` (GET in its heading, POST in its example); `/api/v1/holders` is accepted too. */
 const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
   (["get", "post"] as const).map((method) =>
@@ -29,7 +40,7 @@ const specs = ["/api/holders", "/api/v1/holders"].flatMap((path) =>
       description: `For each address holding any of the contracts' tokens, what it holds of each: balances of ERC-20 tokens, ids of ERC-721 tokens, amounts of ERC-1155 types. Contracts of any kind may be mixed.${
         method === "post" ? " The parameters may also come as a JSON body `{ contractAddresses: [...], chainId? }`; an empty body is fine." : ""
       }${path.startsWith("/api/v1/") ? " The same as /api/holders." : ""}`,
-      request: { query: holdersQuery.extend(readAfterQuery), headers: readAfterHeaders },
+      request: { query: holdersQuery.extend(readAfterQuery), headers: readAfterHeaders, ...(method === "post" ? { body: OPTIONAL_BODY } : {}) },
       responses: {
         200: { description: "Holders by address", content: { "application/json": { schema: holdersResponse } } },
         ...errorResponses,
@@ -57,6 +68,7 @@ async function optionalJsonBody(text: string): Promise<{ contractAddresses?: Add
 
 export function holdersRoutes(deps: { indexDb: IndexDb; store: StoreDb; runtime: RuntimeConfig }) {
   const router = createRouter();
+  router.openAPIRegistry.register("HoldersRequest", holdersBody);
   for (const spec of specs) {
     router.openapi(spec, async (c) => {
       const query = c.req.valid("query");

@@ -21,7 +21,7 @@ export function jsonRequestBody<Body extends z.ZodType>(schema: Body) {
   return {
     required: true,
     description: "JSON. A body sent without a Content-Type, or as text/plain, is read as JSON too.",
-    content: { "application/json": { schema } },
+    content: { "application/json": { schema }, "text/plain": { schema } },
   };
 }
 
