@@ -25,6 +25,8 @@ const SLOW = [
   "test/replicas/zeroDowntime.test.ts",
   // Ponder's contract: a tiny Ponder app started a dozen times, and one behaviour waits out Ponder's 30 s idle warning.
   "test/indexer/ponderContract.test.ts",
+  // 1,001 refused live SQL queries, each parsed by a WebAssembly parser Ponder instantiates per request.
+  "test/http/liveSlots.test.ts",
 ];
 
 export default defineConfig({

@@ -29,6 +29,12 @@ export type Lease = {
 
 /** How long a returned service may take to settle its last borrower's transactions before it is destroyed instead. */
 const SETTLE_MS = 60_000;
+/**
+ * How long a service waits in the idle list before it is destroyed: an idle service still takes about a tenth of a
+ * core (its background loops and Ponder's polling), and on a 2-core machine that all test files share, a minute of
+ * that costs about as much as booting one again (about 9 CPU-seconds).
+ */
+const IDLE_MS = 60_000;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -40,11 +46,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const idle: TestService[] = [];
   const lent = new Map<string, { service: TestService; shared: boolean }>();
   const settling = new Set<Promise<void>>();
+  /** The timer that destroys each idle service, cleared when it is lent again. */
+  const reapers = new Map<TestService, NodeJS.Timeout>();
   let leases = 0;
 
   const lease = async (request: { env?: NodeJS.ProcessEnv; file: string }): Promise<Lease> => {
     const shared = request.env === undefined || Object.keys(request.env).length === 0;
-    const service = (shared ? idle.pop() : undefined) ?? (await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true", ...request.env } }));
+    const reused = shared ? idle.pop() : undefined;
+    if (reused) {
+      clearTimeout(reapers.get(reused));
+      reapers.delete(reused);
+    }
+    const service = reused ?? (await startTestService({ env: { TOKENHUB_WEBHOOK_ALLOW_PRIVATE: "true", ...request.env } }));
     const id = crypto.randomUUID();
     lent.set(id, { service, shared });
     const projectName = `${path.basename(request.file).replace(/\.test\.ts$/, "").replace(/[^a-zA-Z0-9_.-]/g, "-")}-${++leases}`;
@@ -82,6 +95,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
       );
       if (Number(row!.pending) === 0) {
         idle.push(service);
+        const reap = setTimeout(() => {
+          reapers.delete(service);
+          idle.splice(idle.indexOf(service), 1);
+          const gone = service.destroy().catch(() => undefined);
+          settling.add(gone);
+          void gone.finally(() => settling.delete(gone));
+        }, IDLE_MS);
+        reap.unref();
+        reapers.set(service, reap);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -123,6 +145,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     server.close();
+    for (const reap of reapers.values()) clearTimeout(reap);
     await Promise.allSettled(settling);
     await Promise.allSettled([...idle, ...[...lent.values()].map((entry) => entry.service)].map((service) => service.destroy()));
   };

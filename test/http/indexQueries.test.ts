@@ -6,8 +6,8 @@ import { waitFor } from "../helpers/waitFor.js";
 
 /**
  * GraphQL and SQL over HTTP (decisions.md, "GraphQL and SQL over HTTP"): a `read` token, envelope refusals, their
- * own connections with a statement timeout, live slots that refused queries cannot use up; /metrics and /status for
- * operators only.
+ * own connections with a statement timeout; /metrics and /status for operators only. (Live slots that refused queries
+ * cannot use up: test/http/liveSlots.test.ts, in the slow tier.)
  */
 
 const TIMEOUT_MS = 6000;
@@ -114,21 +114,6 @@ describe("GraphQL and SQL over HTTP", () => {
     });
     expect(await graphql("{ collections")).toMatchObject({ status: 400, body: { success: false, code: "VALIDATION_ERROR", errors: [expect.any(Object)] } });
   });
-
-  it("keeps live slots for valid queries after more refused live queries than there are slots", async () => {
-    const refused = Array.from({ length: 1001 }, (_, index) => `/sql/live?${sqlQuery(`DELETE FROM collection WHERE name = 'x${index}'`)}`);
-    for (let start = 0; start < refused.length; start += 25) {
-      const answers = await Promise.all(refused.slice(start, start + 25).map((path) => call(path)));
-      for (const answer of answers) expect(answer).toMatchObject({ status: 400, body: { code: "VALIDATION_ERROR" } });
-    }
-    const abort = new AbortController();
-    const live = await fetch(`${service.baseUrl}/sql/live?${sqlQuery("SELECT count(*) FROM collection")}`, { headers: { authorization: `Bearer ${readToken}` }, signal: abort.signal });
-    expect(live.status).toBe(200);
-    expect(live.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    abort.abort();
-    // Ponder parses each refused query with a WebAssembly parser it instantiates per request: 1,001 of them take half a
-    // minute alone, more on a machine running other test files.
-  }, 180_000);
 
   it("serves REST reads while every SQL connection runs a query until the timeout, and cuts those at the timeout", async () => {
     // More heavy queries than Ponder's own read pool has connections (9): on a shared pool, REST reads would wait.

@@ -7,6 +7,7 @@
  * through a contract is read like an external one.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type Address, getAddress, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,7 @@ let nft: Address;
 let calledCoin: Address;
 let calledClub: Address;
 let createdThroughContract: Address;
+let chainsDir: string | undefined;
 
 type Body = Record<string, any>;
 async function get(pathAndQuery: string): Promise<{ status: number; body: Body }> {
@@ -86,8 +88,9 @@ beforeAll(async () => {
   proxy = await startLimitingProxy(node.rpcUrl);
   proxy.refuse((call) => call.method === "eth_call");
 
-  service = await startTestService();
-  const chainsFile = path.join(service.dataDir, "chains.json");
+  // Written before the one start: the flaky chain is there from the service's first moment.
+  chainsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-undescribed-"));
+  const chainsFile = path.join(chainsDir, "chains.json");
   fs.writeFileSync(
     chainsFile,
     JSON.stringify({
@@ -97,19 +100,18 @@ beforeAll(async () => {
       ],
     }),
   );
-  await service.stop();
-  service.env.TOKENHUB_CHAINS_FILE = chainsFile;
-}, 120_000);
+  service = await startTestService({ env: { TOKENHUB_CHAINS_FILE: chainsFile } });
+}, 180_000);
 
 afterAll(async () => {
   await service?.destroy();
   await proxy?.stop();
   await node?.stop();
+  if (chainsDir) fs.rmSync(chainsDir, { recursive: true, force: true });
 });
 
 describe("a collection whose views cannot be read while it is indexed", () => {
   it("is indexed without waiting on the RPC, marked not described, and the gap is logged with a count", async () => {
-    await service.start();
     // From the moment Ponder indexes the chain to the row: the reads' bound, not Ponder's minute of retries per view.
     await waitFor(() => service.output().includes("Started live indexing chain=flaky"), { timeoutMs: 120_000, intervalMs: 50, message: () => "the flaky chain was not indexed" });
     const started = Date.now();
