@@ -27,6 +27,8 @@ const SLOW = [
   "test/indexer/ponderContract.test.ts",
   // 1,001 refused live SQL queries, each parsed by a WebAssembly parser Ponder instantiates per request.
   "test/http/liveSlots.test.ts",
+  // The Dockerfile built with podman (minutes the first time on a machine: Debian and npm packages) and run twice.
+  "test/lifecycle/containerImage.test.ts",
 ];
 
 export default defineConfig({
