@@ -25,8 +25,12 @@ export function finalityRule(chain: { finality?: FinalitySetting; local?: boolea
   return chain.local ? { kind: "confirmations", depth: 0 } : { kind: "finalizedTagElseConfirmations", depth: DEFAULT_CONFIRMATIONS };
 }
 
-/** The chain at one moment: its head, and the highest final block (-1 while none is). */
-export type ChainView = { head: BlockRef; finalBlock: bigint };
+/**
+ * The chain at one moment: its head, the highest final block (-1 while none is), and whether a block is final as soon
+ * as it is mined (a depth of 0 or 1 confirmations: the local chain). Then a receipt from a block mined after the head
+ * was read is final too: the receipt proves the chain reached its block.
+ */
+export type ChainView = { head: BlockRef; finalBlock: bigint; finalWhenMined: boolean };
 
 /** How many blocks, the one holding it included, sit on top of a transaction mined at `blockNumber`. */
 export function confirmationsOf(blockNumber: bigint, view: ChainView): number {
@@ -56,9 +60,9 @@ export function createChainViewReader(rpc: RpcClient, rule: FinalityRule, logger
       ]);
       const head = latest?.ok ? (latest.result as RpcBlock) : null;
       if (head === null) throw new ChainUnavailableError("The chain's RPC did not give its latest block.");
-      const view = (finalBlock: bigint): ChainView => ({ head: { blockNumber: BigInt(head.number), blockHash: head.hash }, finalBlock });
+      const view = (finalBlock: bigint, finalWhenMined = false): ChainView => ({ head: { blockNumber: BigInt(head.number), blockHash: head.hash }, finalBlock, finalWhenMined });
       const headNumber = BigInt(head.number);
-      if (rule.kind === "confirmations") return view(byDepth(headNumber, rule.depth));
+      if (rule.kind === "confirmations") return view(byDepth(headNumber, rule.depth), rule.depth <= 1);
 
       const tagged = finalized?.ok ? (finalized.result as RpcBlock) : undefined;
       if (rule.kind === "finalizedTag") {

@@ -94,7 +94,7 @@ export function createReceiptMonitor(deps: { pool: pg.Pool; runtime: ChainRuntim
       if (receipt?.ok || outcomes.every((outcome) => outcome.ok)) checked.push(row.id);
       if (receipt?.ok) {
         const inclusion = inclusionOf(receipt.result as RpcReceipt);
-        const state = included(restored(row.attempts, row.reorgedFrom), inclusion, { final: inclusion.blockNumber <= view.finalBlock });
+        const state = included(restored(row.attempts, row.reorgedFrom), inclusion, { final: inclusion.blockNumber <= view.finalBlock || view.finalWhenMined });
         completed.push(completion(row, state));
         logs.set(row.id, (receipt.result as RpcReceipt).logs ?? []);
         continue;
