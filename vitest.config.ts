@@ -31,6 +31,10 @@ const SLOW = [
   "test/lifecycle/containerImage.test.ts",
 ];
 
+// The external-database tests use the PostgreSQL server of a development machine (and of CI, which exports the same
+// URL): the README's `npm test` needs no variable set first.
+process.env.DATABASE_URL ??= "postgresql://postgres@127.0.0.1:5432/postgres";
+
 export default defineConfig({
   test: {
     // Each file starts real processes (anvil, PostgreSQL, the service), which wait on each other, on timers and on
