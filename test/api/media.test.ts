@@ -233,16 +233,22 @@ describe("POST /api/v1/nft/uploadMedia", () => {
     const before = mediaFiles();
     const controller = new AbortController();
     let sent = 0;
+    let started: string[] = [];
     const chunk = new Uint8Array(64 * 1024).fill(0x61);
     const body = new ReadableStream<Uint8Array>({
-      pull(stream) {
+      async pull(stream) {
         // Nothing more once aborted: undici keeps pulling a cancelled request body in a tight loop.
         if (controller.signal.aborted) return;
         if (sent === 0) stream.enqueue(new Uint8Array(Buffer.concat([partHeader("half.png"), PNG])));
         sent += chunk.length;
         stream.enqueue(chunk);
-        // Half of a 20 MiB file, then the client disappears.
-        if (sent >= 10 * MiB) controller.abort();
+        if (sent < MiB) return;
+        // The client disappears only once the service is writing the file: its going away must be what the service
+        // cleans up after, not a request the service has yet to read (which would leave its file to a later test).
+        await waitFor(() => (started = incomingFiles().filter((file) => !before.includes(file))).length > 0, {
+          message: () => "the service never started writing the upload",
+        });
+        controller.abort();
       },
     });
     await expect(
@@ -254,6 +260,7 @@ describe("POST /api/v1/nft/uploadMedia", () => {
         signal: controller.signal,
       } as RequestInit),
     ).rejects.toThrow();
+    expect(started).toHaveLength(1);
     await waitFor(() => JSON.stringify(mediaFiles()) === JSON.stringify(before), { message: () => `left behind: ${mediaFiles().join(", ")}` });
   });
 
