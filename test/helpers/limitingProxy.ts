@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseTransaction, recoverTransactionAddress, type Address, type TransactionSerialized } from "viem";
 
-type Call = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
+export type Call = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
 
 /** A raw transaction offered to the node: who signed it, at which nonce. */
 export type OfferedSend = { from: Address; nonce: number };
@@ -33,6 +33,12 @@ export type LimitingProxy = {
   refuseSends(message: string | undefined, which?: (send: OfferedSend) => boolean): void;
   /** Sends refused by refuseSends: the calls, and the requests (a batch counted once) that carried them. */
   sendsRefused: { calls: number; requests: number };
+  /**
+   * Runs `hook` with the calls of each request about to go on to the node, and forwards them once it returns: a test
+   * can change the chain between two calls of the service (mine a block after it read the head, before it asks a
+   * receipt). Undefined removes it.
+   */
+  beforeForward(hook: ((calls: readonly Call[]) => Promise<void> | void) | undefined): void;
   stop(): Promise<void>;
 };
 
@@ -68,6 +74,7 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
   let sendRefusal: { message: string; which: (send: OfferedSend) => boolean } | undefined;
   const sendsRefused = { calls: 0, requests: 0 };
   let widestGetLogs = 0;
+  let forwarding: ((calls: readonly Call[]) => Promise<void> | void) | undefined;
   // When each call admitted within the last second was admitted.
   let admitted: number[] = [];
 
@@ -126,6 +133,7 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
       }
     });
     if (toNode.length > 0) {
+      await forwarding?.(toNode);
       const response = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(toNode) });
       const results = (await response.json()) as unknown[];
       let next = 0;
@@ -162,6 +170,9 @@ export async function startLimitingProxy(target: string, options: LimitingProxyO
       sendRefusal = message === undefined ? undefined : { message, which };
     },
     sendsRefused,
+    beforeForward(hook) {
+      forwarding = hook;
+    },
     stop: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
