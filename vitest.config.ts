@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { LongestFirst } from "./test/helpers/longestFirst.js";
 import { SlowestFiles } from "./test/helpers/slowestFiles.js";
 
 /**
@@ -46,7 +45,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ["default", new SlowestFiles()],
-    sequence: { sequencer: LongestFirst },
     projects: [
       { extends: true, test: { name: "unit", include: UNIT } },
       { extends: true, test: { name: "service", include: ["test/**/*.test.ts"], exclude: [...UNIT, ...SLOW], globalSetup: ["test/helpers/serviceBroker.ts"] } },
