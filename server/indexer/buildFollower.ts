@@ -13,7 +13,7 @@ import { keepIndexesThroughRecovery } from "./store/keptIndexes.js";
 import { keepReady } from "./store/readyHold.js";
 import type { Progress } from "../runtime/chains.js";
 import { indexFingerprint } from "./indexFingerprint.js";
-import { restoreIndexesAfterRecovery, waitForHealth, waitForLocalChainsIndexed } from "./indexerStartup.js";
+import { restoreIndexesAfterRecovery, waitForHealth, waitForLocalChainsIndexed, waitForRemoteChainsIndexed } from "./indexerStartup.js";
 import { savedIndexingProgram } from "./indexingProgram.js";
 import { labelledOutput, launchPonder, ROOT_DIR, writeRuntimeFile } from "./ponderLaunch.js";
 import { ponderFinalityBlocks, ponderVersion } from "./ponderInternals.js";
@@ -38,6 +38,9 @@ export type BuildFollower = { stop(): Promise<void> };
 
 /** How often the follower of a build holding a remote chain looks whether the chain has made the build's blocks final. */
 const FINALITY_POLL_MS = 2_000;
+
+/** How long the follower may take to reach the remote chains' heads before the log says it follows them anyway. */
+const CATCH_UP_MS = 120_000;
 
 /**
  * While a new build backfills, the build that answers keeps indexing the chains' new blocks (Ponder's zero-downtime
@@ -148,9 +151,18 @@ export async function followAnsweringBuild(
     // only once it answers (before, its start would take a newer block as final than the one the build was made final
     // at, and refuse it). Waited for before the new build's Ponder starts: two Ponders starting at once on a small
     // machine each take twice as long, and a mint made meanwhile waited for the follower's start to be listed.
+    // Its Ponder starts live sync at the blocks it counts final and indexes the rest of each chain block by block: the
+    // line that says the build follows comes once it holds each chain's head, from when a change is listed in seconds.
+    const launchedAt = Date.now();
+    const indexedBlock = (chainId: number) => indexedBlockOf(store.pool, answering, chainId);
     await waitForHealth(`http://127.0.0.1:${followerSettings.port}`, started, () => undefined, signal)
       .then(() => restoreIndexesAfterRecovery(store.pool, answering, progress))
-      .then(() => waitForLocalChainsIndexed((chainId) => indexedBlockOf(store.pool, answering, chainId), its, started, signal))
+      .then(() => waitForLocalChainsIndexed(indexedBlock, its, started, signal))
+      .then(() => waitForRemoteChainsIndexed(indexedBlock, its, started, signal, CATCH_UP_MS))
+      .then((caughtUp) => {
+        const took = `${((Date.now() - launchedAt) / 1000).toFixed(1)} s after its start`;
+        progress("indexer", caughtUp ? `${answering} holds the chains' heads and follows them (${took})` : `${answering} has not reached every chain's head ${took}; it goes on following them`);
+      })
       .catch((error: unknown) => {
         if (!signal.aborted) progress("indexer", `${answering} did not catch up with the chain: ${(error as Error).message}`);
       });
