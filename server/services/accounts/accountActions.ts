@@ -14,7 +14,7 @@ import { ACCOUNT_BATCH_PURPOSE, ACCOUNT_CREATE_PURPOSE, findPendingAccountCreati
 import type { StoreDb } from "../../store/database/db.js";
 import { insertOperationWithoutSending } from "../../store/operations.js";
 import { requireChain } from "../chains/chains.js";
-import { type Caller, type ChainWriter, recordedWith, sentWrite, transactionUrl } from "../transactions/chainWriter.js";
+import { type Caller, type ChainWriter, deployedNow, recordedWith, sentWrite, transactionUrl } from "../transactions/chainWriter.js";
 import { findProjectKeySigner } from "../keys/cloudKeys.js";
 import type { IndexDb } from "../collections/collections.js";
 import { describeTokenAccount } from "./erc6551.js";
@@ -46,7 +46,7 @@ export async function createNftAccount(
 ): Promise<AccountCreated> {
   const { writer } = deps;
   const chain = requireChain(writer.runtime, nft.chainId);
-  if (!chain.accountsDeployed) throw new ChainUnavailableError(`The ERC-6551 registry or tokenhub's account implementation is not deployed on chain ${chain.id}.`);
+  if (!chain.accountsDeployed && !(await deployedNow(writer, chain.id, [chain.core.erc6551Registry, chain.core.accountImplementation]))) throw new ChainUnavailableError(`The ERC-6551 registry or tokenhub's account implementation is not deployed on chain ${chain.id}.`);
   const account = await describeTokenAccount(writer, nft);
   // The account exists, or its creation was sent before: this request sends nothing, and its operation names the
   // creating transaction when the service sent it.

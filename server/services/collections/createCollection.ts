@@ -8,7 +8,7 @@ import type { MetadataFields } from "../../schemas/metadata.js";
 import type { StoreDb } from "../../store/database/db.js";
 import { type CollectionClaim, completeCollectionClaim, findUncompletedClaims, insertCollectionClaim } from "../../store/collectionClaims.js";
 import { requireChain } from "../chains/chains.js";
-import { type Caller, type ChainWriter, readReceipt, recordedWith, type SentWrite, sentWrite } from "../transactions/chainWriter.js";
+import { type Caller, type ChainWriter, deployedNow, readReceipt, recordedWith, type SentWrite, sentWrite } from "../transactions/chainWriter.js";
 
 type Erc20Input = { kind: "erc20"; chainId: number; name: string; symbol: string; decimals: number };
 type NftCollectionInput = { kind: "erc721" | "erc1155"; chainId: number; name: string; symbol: string; transferable: boolean; defaultMetadata?: MetadataFields };
@@ -59,7 +59,7 @@ export async function createCollection(
   const signers = writer.signerAddresses.get(chain.id) ?? [];
   const admin = signers[0];
   if (!admin) throw new ChainUnavailableError(`Chain ${chain.id} has no transaction signer configured (TOKENHUB_SIGNER_KEYS_${chain.id}).`);
-  if (!chain.coreDeployed) {
+  if (!chain.coreDeployed && !(await deployedNow(writer, chain.id, Object.values(chain.core)))) {
     throw new ChainUnavailableError(`tokenhub's factory is not deployed on chain ${chain.id}: collections cannot be created there yet.`);
   }
   const metadataRoot = `${writer.runtime.publicUrl}/metadata/`;

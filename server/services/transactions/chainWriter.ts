@@ -46,6 +46,17 @@ export function sentWrite(runtime: RuntimeConfig, chainId: number, hash: Hex, op
   return { success: true, transactionHash: hash, transactionUrl: transactionUrl(runtime, chainId, hash), operationId };
 }
 
+/**
+ * Whether every one of `addresses` has code on the chain now. A chain learns at start-up (or when its RPC first
+ * answers) whether tokenhub's contracts are there; they may be deployed after that, and a write that needs them asks
+ * the chain again rather than refuse until a restart. An RPC that does not answer counts as not deployed.
+ */
+export async function deployedNow(writer: Pick<ChainWriter, "publicClient">, chainId: number, addresses: readonly Address[]): Promise<boolean> {
+  const client = writer.publicClient(chainId);
+  const codes = await Promise.all(addresses.map((address) => client.getCode({ address }).catch(() => undefined)));
+  return codes.every((code) => code !== undefined && code !== "0x");
+}
+
 /** A mined transaction's receipt; an RPC that cannot give it is a 503, never a 500. */
 export async function readReceipt(writer: Pick<ChainWriter, "publicClient">, chainId: number, hash: Hex): Promise<TransactionReceipt> {
   try {
