@@ -40,8 +40,11 @@ let opened: { context: BrowserContext; page: Page; outside: string[] } | undefin
 /** A page of a fresh browser context in which every request to a host other than this machine is aborted and recorded. */
 async function openPage(): Promise<{ page: Page; outside: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // Within the test's own timeout, so that a page that never renders fails with the step that waited, and a screenshot.
-  context.setDefaultTimeout(15_000);
+  // Within the test's own timeout (PAGE_TEST_MS), so that a page that never renders fails with the step that waited,
+  // and a screenshot. Not a measure of the pages' speed: the /docs test took 6.5 s in all with the file alone, and
+  // /docs had not rendered its operations after 15 s in a full run (load 7 on 2 cores, Chromium drawing in software
+  // beside three services).
+  context.setDefaultTimeout(45_000);
   const outside: string[] = [];
   const local = (url: string) => LOCAL_HOSTS.has(new URL(url).hostname);
   await context.route("**/*", (route) => {
@@ -144,7 +147,10 @@ describe("the pages' files", () => {
   });
 });
 
-describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
+/** A browser test's budget: three of its steps' timeouts. */
+const PAGE_TEST_MS = 135_000;
+
+describe.skipIf(!installed)("the reference pages in Chromium, offline", { timeout: PAGE_TEST_MS }, () => {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -192,6 +198,7 @@ describe.skipIf(!installed)("the reference pages in Chromium, offline", () => {
     const webhook = page.locator(".webhooks .opblock", { has: page.locator('.opblock-summary-path[data-path="/mint.confirmed"]') });
     await webhook.locator(".opblock-summary").click();
     await waitFor(async () => (await webhook.locator(".opblock-body").textContent())?.includes(`"${example.id}"`), {
+      timeoutMs: 45_000,
       message: () => `the opened mint.confirmed webhook does not show its example ${example.id}`,
     });
     expect(outside).toEqual([]);
