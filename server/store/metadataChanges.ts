@@ -15,19 +15,29 @@ function textArray(keys: readonly string[]): string {
 }
 
 /**
+ * What a write asks of its transaction besides the change: to claim the collection's pending changes for the write's
+ * own announcement when the window lets it send now. In the write's transaction, so that the background pass cannot
+ * take the change between the write's commit and its claim (the write would answer without the transaction that
+ * announced it).
+ */
+export type WriteClaim = { claim: string; windowMs: number };
+
+/**
  * Merges a patch into a token's own metadata and queues the change for propagation, in one transaction: `remove`
  * keys go first, then `set` fields are merged, so concurrent patches of different fields both survive. `mint`: what
  * the token's mint gave it and the metadata job has not attached yet (reads show it already): it is attached first,
- * as the job would, so that the patch applies to it and the job, finding it attached, leaves it.
+ * as the job would, so that the patch applies to it and the job, finding it attached, leaves it. Returns what
+ * `claim` claimed (WriteClaim), if anything.
  */
 export async function patchTokenMetadata(
   db: StoreDb,
   token: CollectionKey & { tokenId: bigint; projectId: string },
   patch: { set: object; remove: readonly string[] },
-  mint?: { mintId: string; metadata: object },
-): Promise<void> {
+  options: { mint?: { mintId: string; metadata: object }; claim?: WriteClaim } = {},
+): Promise<ClaimedChanges | undefined> {
   const address = token.address.toLowerCase();
-  await db.transaction(async (tx) => {
+  const { mint } = options;
+  return await db.transaction(async (tx) => {
     if (mint !== undefined) {
       await tx.execute(sql`
         INSERT INTO tokenhub_app.token_metadata (chain_id, address, token_id, project_id, metadata, attached_by)
@@ -44,6 +54,7 @@ export async function patchTokenMetadata(
             project_id = EXCLUDED.project_id,
             updated_at = now()`);
     await queueMetadataChange(tx, { chainId: token.chainId, address }, { tokenIds: [token.tokenId] });
+    return options.claim && (await claimIn(tx, { chainId: token.chainId, address }, options.claim, "wait"));
   });
 }
 
@@ -52,13 +63,16 @@ export async function patchCollectionDefaults(
   db: StoreDb,
   collection: CollectionKey,
   patch: { set: object; remove: readonly string[] },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  options: { claim?: WriteClaim } = {},
+): Promise<ClaimedChanges | undefined> {
+  return await db.transaction(async (tx) => {
     await tx.execute(sql`
       UPDATE tokenhub_app.project_collections
          SET default_metadata = (coalesce(default_metadata, '{}'::jsonb) - ${textArray(patch.remove)}::text[]) || ${JSON.stringify(patch.set)}::jsonb
        WHERE chain_id = ${collection.chainId} AND address = ${collection.address}`);
-    await queueMetadataChange(tx, { chainId: collection.chainId, address: collection.address.toLowerCase() }, { collection: true });
+    const key = { chainId: collection.chainId, address: collection.address.toLowerCase() };
+    await queueMetadataChange(tx, key, { collection: true });
+    return options.claim && (await claimIn(tx, key, options.claim, "wait"));
   });
 }
 
@@ -82,25 +96,31 @@ export type ClaimedChanges = { tokenIds: bigint[]; collection: boolean };
  * window starts again at a successful claim. Returns undefined when nothing was claimed.
  */
 export async function claimMetadataChanges(db: StoreDb, collection: CollectionKey, claim: string, windowMs: number): Promise<ClaimedChanges | undefined> {
+  return await db.transaction(async (tx) => await claimIn(tx, collection, { claim, windowMs }, "skip"));
+}
+
+/**
+ * The claim, in a transaction: `skip` passes a collection another process is claiming; `wait` (a write's own claim)
+ * waits for it, then finds the window just used unless that process claimed nothing.
+ */
+async function claimIn(tx: Executor, collection: CollectionKey, { claim, windowMs }: WriteClaim, locked: "skip" | "wait"): Promise<ClaimedChanges | undefined> {
   const address = collection.address.toLowerCase();
-  return await db.transaction(async (tx) => {
-    const window = await tx.execute<{ due: boolean }>(sql`
-      SELECT last_sent_at IS NULL OR last_sent_at <= now() - make_interval(secs => ${windowMs / 1000}) AS due
-        FROM tokenhub_app.metadata_propagation_windows
-       WHERE chain_id = ${collection.chainId} AND address = ${address}
-         FOR UPDATE SKIP LOCKED`);
-    if (window.rows[0]?.due !== true) return undefined;
-    const claimed = await tx.execute<{ token_id: string | null }>(sql`
-      UPDATE tokenhub_app.metadata_changes SET claim = ${claim}, claimed_at = now()
-       WHERE chain_id = ${collection.chainId} AND address = ${address} AND claim IS NULL
-      RETURNING token_id`);
-    if (claimed.rows.length === 0) return undefined;
-    await tx.execute(sql`
-      UPDATE tokenhub_app.metadata_propagation_windows SET last_sent_at = now()
-       WHERE chain_id = ${collection.chainId} AND address = ${address}`);
-    const tokenIds = [...new Set(claimed.rows.flatMap((row) => (row.token_id === null ? [] : [row.token_id])))].map(BigInt);
-    return { tokenIds: tokenIds.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), collection: claimed.rows.some((row) => row.token_id === null) };
-  });
+  const window = await tx.execute<{ due: boolean }>(sql`
+    SELECT last_sent_at IS NULL OR last_sent_at <= now() - make_interval(secs => ${windowMs / 1000}) AS due
+      FROM tokenhub_app.metadata_propagation_windows
+     WHERE chain_id = ${collection.chainId} AND address = ${address}
+       FOR UPDATE ${locked === "skip" ? sql`SKIP LOCKED` : sql``}`);
+  if (window.rows[0]?.due !== true) return undefined;
+  const claimed = await tx.execute<{ token_id: string | null }>(sql`
+    UPDATE tokenhub_app.metadata_changes SET claim = ${claim}, claimed_at = now()
+     WHERE chain_id = ${collection.chainId} AND address = ${address} AND claim IS NULL
+    RETURNING token_id`);
+  if (claimed.rows.length === 0) return undefined;
+  await tx.execute(sql`
+    UPDATE tokenhub_app.metadata_propagation_windows SET last_sent_at = now()
+     WHERE chain_id = ${collection.chainId} AND address = ${address}`);
+  const tokenIds = [...new Set(claimed.rows.flatMap((row) => (row.token_id === null ? [] : [row.token_id])))].map(BigInt);
+  return { tokenIds: tokenIds.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), collection: claimed.rows.some((row) => row.token_id === null) };
 }
 
 /** The claimed changes were sent (or can never be): they are done. */

@@ -8,6 +8,7 @@ import { migrateAppStore } from "../../server/store/database/migrate.js";
 import {
   claimMetadataChanges,
   collectionsDueForPropagation,
+  patchCollectionDefaults,
   patchTokenMetadata,
   queueMetadataChange,
   releaseMetadataChanges,
@@ -17,6 +18,7 @@ import {
 import { discoverRemoteTokens, findRemoteMetadata } from "../../server/store/remoteTokenMetadata.js";
 import { findMetadataSources } from "../../server/store/metadataSources.js";
 import { findMintsAwaitingMetadata, MINTS_AWAITING_METADATA_SQL } from "../../server/store/tokenMetadata.js";
+import { waitFor } from "../helpers/waitFor.js";
 
 // Needs a PostgreSQL server to create a scratch database on: DATABASE_URL (set by .ci/run).
 const admin = process.env.DATABASE_URL;
@@ -101,6 +103,36 @@ describe.skipIf(!admin)("metadata store", () => {
     expect(await claimMetadataChanges(store.db, key, again, 0)).toEqual({ tokenIds: [4n], collection: false });
     await settleMetadataChanges(store.db, again);
     expect(await claimMetadataChanges(store.db, key, crypto.randomUUID(), 0)).toBeUndefined();
+  });
+
+  it("claims a write's own change in the write's transaction, waiting for a claim under way instead of leaving the change to it", async () => {
+    // The background pass holds the collection's window while it claims (its SKIP LOCKED claim, below by hand). A
+    // write that committed its change first and claimed after lost it to that pass, and answered without the
+    // transaction that announced it: the write now waits for the window, then claims its change itself.
+    const address = COLLECTION.toLowerCase();
+    await store.pool.query("INSERT INTO tokenhub_app.metadata_propagation_windows (chain_id, address) VALUES (1, $1) ON CONFLICT DO NOTHING", [address]);
+    await store.pool.query("DELETE FROM tokenhub_app.metadata_changes WHERE chain_id = 1");
+    const pass = new pg.Client({ connectionString: new URL(`/${name}`, admin!).toString() });
+    await pass.connect();
+    try {
+      await pass.query("BEGIN");
+      await pass.query("SELECT 1 FROM tokenhub_app.metadata_propagation_windows WHERE chain_id = 1 AND address = $1 FOR UPDATE SKIP LOCKED", [address]);
+      const write = patchCollectionDefaults(store.db, { chainId: 1, address: COLLECTION }, { set: { description: "Claimed by its write" }, remove: [] }, { claim: { claim: crypto.randomUUID(), windowMs: 60_000 } });
+      let settled = false;
+      void write.finally(() => {
+        settled = true;
+      });
+      const waiting = async () =>
+        (await store.pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [name])).rows[0].n > 0;
+      await waitFor(async () => settled || (await waiting()), { timeoutMs: 10_000 });
+      // The pass claims what was committed when it claimed: the write's change was not.
+      expect((await pass.query("UPDATE tokenhub_app.metadata_changes SET claim = $1 WHERE chain_id = 1 AND claim IS NULL RETURNING token_id", [crypto.randomUUID()])).rows).toEqual([]);
+      await pass.query("COMMIT");
+      expect(await write).toEqual({ tokenIds: [], collection: true });
+      expect(await claimMetadataChanges(store.db, { chainId: 1, address }, crypto.randomUUID(), 0)).toBeUndefined();
+    } finally {
+      await pass.end();
+    }
   });
 
   it("releases a claim left unrenewed for the claim's time, and keeps one its process renews", async () => {

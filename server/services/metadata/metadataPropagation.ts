@@ -77,16 +77,29 @@ export async function sendPropagation(
 }
 
 /**
- * Sends the collection's pending changes if its window allows (as the work of the write request `operationId`, when a
- * request's write starts it), and returns the transaction's hash; undefined when
- * the changes wait for the window's end (or another process is sending them). Never throws for the chain: the
- * metadata is stored whatever happens here, and changes that could not be sent are tried again by the next pass.
+ * Sends the collection's pending changes if its window allows, and returns the transaction's hash; undefined when the
+ * changes wait for the window's end (or another process is sending them). Never throws for the chain: the metadata is
+ * stored whatever happens here, and changes that could not be sent are tried again by the next pass.
  */
-export async function propagateMetadata(propagation: MetadataPropagation, collection: CollectionKey, operationId?: string): Promise<Hex | undefined> {
-  const { store } = propagation;
+export async function propagateMetadata(propagation: MetadataPropagation, collection: CollectionKey): Promise<Hex | undefined> {
   const claim = randomUUID();
-  const changes = await claimMetadataChanges(store, collection, claim, propagation.windowMs);
+  const changes = await claimMetadataChanges(propagation.store, collection, claim, propagation.windowMs);
   if (changes === undefined) return undefined;
+  return await propagateClaimed(propagation, collection, claim, changes);
+}
+
+/**
+ * Sends changes already claimed (by the background pass, or by a write in its own transaction: WriteClaim), as the work
+ * of the write request `operationId` when a request sends them.
+ */
+export async function propagateClaimed(
+  propagation: MetadataPropagation,
+  collection: CollectionKey,
+  claim: string,
+  changes: ClaimedChanges,
+  operationId?: string,
+): Promise<Hex | undefined> {
+  const { store } = propagation;
   // A failed renewal is retried at the next beat; if they all fail the changes may be sent twice, which is harmless.
   const renewal = setInterval(() => void renewMetadataChanges(store, claim).catch(() => undefined), Math.floor(CLAIM_MS / 3));
   try {

@@ -5,13 +5,13 @@ import * as schema from "../../../ponder.schema.js";
 import { tokenHubERC721Abi } from "../../../abis/index.js";
 import { ChainUnavailableError, NotFoundError } from "../../errors.js";
 import type { MetadataPatch } from "../../schemas/metadata.js";
-import { patchCollectionDefaults, patchTokenMetadata } from "../../store/metadataChanges.js";
+import { type ClaimedChanges, patchCollectionDefaults, patchTokenMetadata, type WriteClaim } from "../../store/metadataChanges.js";
 import { findWaitingMintMetadata } from "../../store/mintMetadata.js";
 import { findProjectCollection, type ProjectCollection, tokenTypesExist } from "../../store/projectCollections.js";
 import { requireChain } from "../chains/chains.js";
 import { type Caller, type SentWrite, sentWrite } from "../transactions/chainWriter.js";
 import type { IndexDb } from "../collections/collections.js";
-import { type MetadataPropagation, propagateMetadata, sendPropagation } from "./metadataPropagation.js";
+import { type MetadataPropagation, propagateClaimed, sendPropagation } from "./metadataPropagation.js";
 
 export type MetadataWriteDeps = { propagation: MetadataPropagation; indexDb: IndexDb };
 export type MetadataWritten = { success: true; transactionHash?: Hex; transactionUrl?: string; operationId?: string };
@@ -61,14 +61,19 @@ async function requireToken(deps: MetadataWriteDeps, collection: NftCollection, 
 }
 
 /**
- * Announces the write's change if the collection's window lets it send now: the answer then names the transaction and
- * the request's operation (recorded with it); a write announced later with others carries neither.
+ * Announces the write's change if its transaction claimed it (the collection's window let it send now): the answer
+ * then names the transaction and the request's operation (recorded with it); a write announced later with others
+ * carries neither.
  */
-async function announced(deps: MetadataWriteDeps, collection: NftCollection): Promise<MetadataWritten> {
+async function announced(deps: MetadataWriteDeps, collection: NftCollection, claim: string, claimed: ClaimedChanges | undefined): Promise<MetadataWritten> {
+  if (claimed === undefined) return { success: true };
   const operationId = randomUUID();
-  const hash = await propagateMetadata(deps.propagation, { chainId: collection.chainId, address: collection.address }, operationId);
+  const hash = await propagateClaimed(deps.propagation, { chainId: collection.chainId, address: collection.address }, claim, claimed, operationId);
   return hash === undefined ? { success: true } : sentWrite(deps.propagation.writer.runtime, collection.chainId, hash, operationId);
 }
+
+/** The claim a write makes in its own transaction (WriteClaim). */
+const writeClaim = (deps: MetadataWriteDeps): WriteClaim => ({ claim: randomUUID(), windowMs: deps.propagation.windowMs });
 
 /** Updates the collection's defaults (every token inherits them) and announces the change. */
 export async function setCollectionMetadata(
@@ -78,8 +83,9 @@ export async function setCollectionMetadata(
 ): Promise<MetadataWritten> {
   const collection = await requireOwnNftCollection(deps, caller, input.chainId, input.contractAddress);
   const key = { chainId: collection.chainId, address: collection.address };
-  await patchCollectionDefaults(deps.propagation.store, key, input.metadata);
-  return await announced(deps, collection);
+  const claim = writeClaim(deps);
+  const claimed = await patchCollectionDefaults(deps.propagation.store, key, input.metadata, { claim });
+  return await announced(deps, collection, claim.claim, claimed);
 }
 
 /** Updates one token's own metadata (it overrides the collection's field by field) and announces the change. */
@@ -93,8 +99,9 @@ export async function setTokenMetadata(
   const key = { chainId: collection.chainId, address: collection.address };
   // Reads show a mint's metadata before the metadata job attaches it: the patch applies to what they show.
   const mint = collection.kind === "erc721" ? await findWaitingMintMetadata(deps.indexDb, collection.chainId, collection.address, input.tokenId) : undefined;
-  await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata, mint);
-  return await announced(deps, collection);
+  const claim = writeClaim(deps);
+  const claimed = await patchTokenMetadata(deps.propagation.store, { ...key, tokenId: input.tokenId, projectId: caller.projectId }, input.metadata, { mint, claim });
+  return await announced(deps, collection, claim.claim, claimed);
 }
 
 /**
