@@ -90,7 +90,8 @@ export async function propagateMetadata(propagation: MetadataPropagation, collec
 
 /**
  * Sends changes already claimed (by the background pass, or by a write in its own transaction: WriteClaim), as the work
- * of the write request `operationId` when a request sends them.
+ * of the write request `operationId` when a request sends them; then settles the claim, or releases it for the next
+ * pass when the chain may take them later.
  */
 export async function propagateClaimed(
   propagation: MetadataPropagation,
@@ -99,46 +100,34 @@ export async function propagateClaimed(
   changes: ClaimedChanges,
   operationId?: string,
 ): Promise<Hex | undefined> {
-  const { store } = propagation;
+  const { store, writer, logger } = propagation;
   // A failed renewal is retried at the next beat; if they all fail the changes may be sent twice, which is harmless.
   const renewal = setInterval(() => void renewMetadataChanges(store, claim).catch(() => undefined), Math.floor(CLAIM_MS / 3));
   try {
-    return await sendClaimed(propagation, collection, claim, changes, operationId);
+    const owned = await findProjectCollection(store, collection.chainId, getAddress(collection.address));
+    if (owned === undefined || owned.kind === "erc20") {
+      await settleMetadataChanges(store, claim);
+      return undefined;
+    }
+    try {
+      const hash = await sendPropagation(writer, { ...collection, projectId: owned.projectId }, changes, operationId);
+      await settleMetadataChanges(store, claim);
+      return hash;
+    } catch (error) {
+      const context = { chainId: collection.chainId, contractAddress: owned.address, tokenIds: changes.tokenIds.map(String), collection: changes.collection, error };
+      if (error instanceof ChainRejectedError) {
+        // The contract refuses (an imported contract without the notify functions, or a signer without
+        // METADATA_ROLE): retrying cannot help. The metadata itself is stored and served.
+        await settleMetadataChanges(store, claim);
+        logger.warn("the chain refused to announce a metadata change; marketplaces were not told", context);
+      } else {
+        await releaseMetadataChanges(store, claim);
+        logger.warn("could not announce a metadata change yet; it is tried again after the propagation window", context);
+      }
+      return undefined;
+    }
   } finally {
     clearInterval(renewal);
-  }
-}
-
-/** Sends claimed changes, then settles the claim, or releases it for the next pass when the chain may take them later. */
-async function sendClaimed(
-  propagation: MetadataPropagation,
-  collection: CollectionKey,
-  claim: string,
-  changes: ClaimedChanges,
-  operationId?: string,
-): Promise<Hex | undefined> {
-  const { store, writer, logger } = propagation;
-  const owned = await findProjectCollection(store, collection.chainId, getAddress(collection.address));
-  if (owned === undefined || owned.kind === "erc20") {
-    await settleMetadataChanges(store, claim);
-    return undefined;
-  }
-  try {
-    const hash = await sendPropagation(writer, { ...collection, projectId: owned.projectId }, changes, operationId);
-    await settleMetadataChanges(store, claim);
-    return hash;
-  } catch (error) {
-    const context = { chainId: collection.chainId, contractAddress: owned.address, tokenIds: changes.tokenIds.map(String), collection: changes.collection, error };
-    if (error instanceof ChainRejectedError) {
-      // The contract refuses (an imported contract without the notify functions, or a signer without
-      // METADATA_ROLE): retrying cannot help. The metadata itself is stored and served.
-      await settleMetadataChanges(store, claim);
-      logger.warn("the chain refused to announce a metadata change; marketplaces were not told", context);
-    } else {
-      await releaseMetadataChanges(store, claim);
-      logger.warn("could not announce a metadata change yet; it is tried again after the propagation window", context);
-    }
-    return undefined;
   }
 }
 
