@@ -42,6 +42,8 @@ export default defineConfig({
     // machine busy (a loaded full run: 1,730 s with two, 1,292 s with three).
     pool: "forks",
     maxWorkers: 3,
+    // Test files import the server's packages (drizzle-orm, viem) in a new process each: bin/relativeImports.mjs says why.
+    execArgv: ["--import", "./bin/relativeImports.mjs"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ["default", new SlowestFiles()],

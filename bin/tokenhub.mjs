@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The CLI entry lives outside src/ because Ponder executes every file under src/ when it builds the indexer.
+// First: every import after it, the bundles' packages included, resolves through it (relativeImports.mjs says why).
+import "./relativeImports.mjs";
 import module from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
