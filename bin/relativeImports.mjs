@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const FORMAT_BY_EXTENSION = { ".mjs": "module", ".cjs": "commonjs" };
 /** A specifier with nothing to decode or strip: no query, fragment or percent-encoding. */
@@ -72,7 +72,8 @@ export function resolveRelativeImport(specifier, context) {
   } catch {
     return undefined;
   }
-  return { url: url.href, format, shortCircuit: true };
+  // As Node builds it (from the real path), so that a module is never loaded twice under two spellings of its URL.
+  return { url: pathToFileURL(file).href, format, shortCircuit: true };
 }
 
 const REGISTERED = Symbol.for("tokenhub.relativeImports");

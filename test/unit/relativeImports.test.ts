@@ -44,7 +44,8 @@ describe("bin/relativeImports.mjs", () => {
   });
 
   describe("leaves to Node what it does not know for sure", () => {
-    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "relative-imports-")));
+    // Characters a file URL encodes, in the path: the answer must be the URL Node would build.
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "relative imports #%-")));
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
     const write = (file: string, text = "") => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
