@@ -30,12 +30,16 @@ function scopeFormat(dir) {
     format = null;
   } else {
     let text;
+    let unreadable = false;
     try {
       text = fs.readFileSync(path.join(dir, "package.json"), "utf8");
     } catch (error) {
-      if (error.code !== "ENOENT" && error.code !== "ENOTDIR") throw error;
+      // Missing: the scope is further up. Unreadable otherwise: Node is left to say so.
+      unreadable = error.code !== "ENOENT" && error.code !== "ENOTDIR";
     }
-    if (text === undefined) {
+    if (unreadable) {
+      format = null;
+    } else if (text === undefined) {
       format = scopeFormat(path.dirname(dir));
     } else {
       try {
