@@ -13,7 +13,7 @@ export async function openRetainedMemory(pid: number, port = 9229): Promise<{ re
   const listUrl = `http://127.0.0.1:${port}/json/list`;
   const answering = async () => {
     try {
-      return (await (await fetch(listUrl)).json()) as { webSocketDebuggerUrl: string }[];
+      return (await (await fetch(listUrl, { signal: AbortSignal.timeout(5_000) })).json()) as { webSocketDebuggerUrl: string }[];
     } catch {
       return undefined;
     }
@@ -32,10 +32,19 @@ export async function openRetainedMemory(pid: number, port = 9229): Promise<{ re
     const message = JSON.parse(String(event.data)) as { id?: number; result?: { result?: { value?: unknown } } };
     if (message.id !== undefined) pending.get(message.id)?.(message.result ?? {});
   });
+  // Bounded, so that a process that stops answering fails the test with the step it stopped at, not a bare timeout.
   const call = (method: string, params: Record<string, unknown> = {}) =>
-    new Promise<{ result?: { value?: unknown } }>((resolve) => {
+    new Promise<{ result?: { value?: unknown } }>((resolve, reject) => {
       const id = ++nextId;
-      pending.set(id, resolve);
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`process ${pid}'s inspector did not answer ${method} within 20 s`));
+      }, 20_000);
+      pending.set(id, (result) => {
+        clearTimeout(timer);
+        pending.delete(id);
+        resolve(result);
+      });
       socket.send(JSON.stringify({ id, method, params }));
     });
   const MiB = 1024 * 1024;
