@@ -105,7 +105,13 @@ async function profileOf(base: string, adminToken?: string): Promise<string> {
     .sort((a, b) => b[1].seconds - a[1].seconds)
     .map(([event, entry]) => `${event} ${entry.seconds.toFixed(1)} s / ${entry.calls} (${((entry.seconds / entry.calls) * 1e6).toFixed(0)} us each)`);
   const steps = [...text.matchAll(/^ponder_historical_transform_duration\{step="([^"]+)"\} ([\d.e+-]+)$/gm)].map((match) => `${match[1]} ${(Number(match[2]) / 1000).toFixed(1)} s`);
-  return `functions: ${functions.join("; ")}\n    transform steps: ${steps.join(", ")}`;
+  // A store call Ponder's cache answers as "complete" costs no query; a "miss" is a query (a table evicted past
+  // PONDER_CACHE_BYTES, or every table after a retried block range).
+  const cacheRequests = [...text.matchAll(/^ponder_indexing_cache_requests_total\{([^}]*)\} ([\d.e+-]+)$/gm)]
+    .map((match) => ({ table: /table="([^"]+)"/.exec(match[1]!)?.[1], type: /type="([^"]+)"/.exec(match[1]!)?.[1], count: Number(match[2]) }))
+    .filter((request) => request.type !== "complete" && request.count > 0)
+    .map((request) => `${request.table} ${request.type} ${request.count}`);
+  return `functions: ${functions.join("; ")}\n    transform steps: ${steps.join(", ")}\n    cache requests not answered as complete: ${cacheRequests.join(", ") || "none"}`;
 }
 
 async function adminQuery(sql: string): Promise<void> {
