@@ -14,7 +14,9 @@ export async function openRetainedMemory(pid: number, port = 9229): Promise<{ re
   const answering = async () => {
     try {
       return (await (await fetch(listUrl, { signal: AbortSignal.timeout(5_000) })).json()) as { webSocketDebuggerUrl: string }[];
-    } catch {
+    } catch (error) {
+      // Refused: nothing listens. A listener that accepts and never answers is not a closed one.
+      if ((error as Error).name === "TimeoutError") throw new Error(`process ${pid}'s inspector accepted ${listUrl} but did not answer it within 5 s`);
       return undefined;
     }
   };
