@@ -151,10 +151,12 @@ describe("a lease", () => {
     });
     expect(ran).toEqual(["a", "a"]);
 
-    // "a" renews it once more, then dies: "b" gets it once it expired, not before.
-    // Taken before the renewal: the expiry is counted from the database's clock when it renewed, at or after this.
+    // "a" renews it once more (a third of the lease after its last renewal, in the pass above), then dies: "b" gets it
+    // once it expired, not before. Taken before the renewal: the expiry is counted from the database's clock when it
+    // renewed, at or after this.
+    await new Promise((resolve) => setTimeout(resolve, 350));
     const diedAt = Date.now();
-    await a.runIfHeld(async () => undefined);
+    expect(await renewedBy("test-job", () => a.runIfHeld(async () => undefined))).toBe(true);
     await waitFor(async () => {
       await b.runIfHeld(async () => void ran.push("b"));
       return ran.includes("b");
@@ -167,4 +169,25 @@ describe("a lease", () => {
     await a.runIfHeld(async () => void ran.push("a"));
     expect(ran.at(-1)).toBe("a");
   });
+
+  it("is renewed once a third of it has passed, not at every pass: a loop every 200 ms writes its lease every few seconds", async () => {
+    const lease = createLease({ pool: world.db.pool, name: "test-frequent-job", holder: "a", ttlMs: 60_000 });
+    const passes: number[] = [];
+    expect(await renewedBy("test-frequent-job", () => lease.runIfHeld(async () => void passes.push(1)))).toBe(true);
+    for (let pass = 0; pass < 5; pass++) expect(await renewedBy("test-frequent-job", () => lease.runIfHeld(async () => void passes.push(1)))).toBe(false);
+    expect(passes).toHaveLength(6);
+    // Given back, it is taken (and so written) again at the next pass.
+    await lease.release();
+    expect(await renewedBy("test-frequent-job", () => lease.runIfHeld(async () => void passes.push(1)))).toBe(true);
+    expect(passes).toHaveLength(7);
+  });
 });
+
+/** Whether `pass` renewed the lease `name`: its expiry in the database moved. */
+async function renewedBy(name: string, pass: () => Promise<void>): Promise<boolean> {
+  const expiry = async () =>
+    (await world.db.pool.query<{ expires_at: Date }>("SELECT expires_at FROM tokenhub_app.leases WHERE name = $1", [name])).rows[0]?.expires_at.getTime() ?? 0;
+  const before = await expiry();
+  await pass();
+  return (await expiry()) > before;
+}

@@ -38,14 +38,19 @@ const BATCH = 1_000;
  */
 export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: string; chainIds: readonly number[]; retryForMs: number }) {
   const { pool, indexSchema } = deps;
+  // Once the index has them, it keeps them: the views only ever move to a newer build. Asked of the catalog at every
+  // pass (five times a second) it was the costliest statement of an idle pass.
+  let changeTables = false;
 
   const passOnChain = (chainId: number) =>
     withTransaction(pool, async (client) => {
       await giveWayToIndexer(client);
-      if (!(await hasChangeTables(client, indexSchema))) return;
+      changeTables ||= await hasChangeTables(client, indexSchema);
+      if (!changeTables) return;
       const progress = await indexProgress(client, indexSchema, chainId);
       if (progress === undefined) return;
-      let cursor = await lockCursor(client, chainId);
+      const locked = await lockCursor(client, chainId);
+      let cursor = locked;
       if (cursor === undefined) {
         // The first pass on this chain: what the index holds happened before anyone could subscribe. Once backfilled,
         // everything from there on is new.
@@ -60,7 +65,9 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
       const built = await eventsFor(client, chainId, rows);
       const stored = await insertWebhookEvents(client, [...compensations, ...built.events], deps.retryForMs);
       await insertSeen(client, chainId, built.seen.map((row) => ({ ...row, eventIds: row.eventIds.filter((id) => stored.has(id)) })));
-      await saveCursor(client, chainId, rows.at(-1)?.id ?? cursor);
+      const next = rows.at(-1)?.id ?? cursor;
+      // Unchanged on a pass that found nothing: no row written, no commit to flush.
+      if (next !== locked) await saveCursor(client, chainId, next);
       await forgetFinalSeen(client, chainId, progress.finalized);
     });
 

@@ -6,8 +6,10 @@ export const LEASE_MS = 10_000;
 /**
  * The right to run one background job, shared through the app store by every replica. A job whose work is not per
  * row (a loop's pass over its backlog, one chain's receipts) runs only in the replica holding its lease; the others
- * skip their passes. The holder renews it on every pass, and every LEASE_MS / 3 while a pass runs, so a replica that
- * dies hands the job over within LEASE_MS; one that stops gives it back at once.
+ * skip their passes. The holder renews it once a third of it has passed: at the first pass after that, and every
+ * LEASE_MS / 3 while a pass runs. So a replica that dies hands the job over within LEASE_MS, one that stops gives it
+ * back at once, and a loop that passes every 200 ms renews its lease every few seconds, not at every pass (an idle
+ * service's jobs wrote 15 lease rows a second, each a commit).
  */
 export type Lease = {
   name: string;
@@ -19,20 +21,35 @@ export type Lease = {
 
 export function createLease(deps: { pool: pg.Pool; name: string; holder: string; ttlMs?: number }): Lease {
   const ttlMs = deps.ttlMs ?? LEASE_MS;
-  const hold = () => holdLease(deps.pool, deps.name, deps.holder, ttlMs);
+  const renewEveryMs = Math.max(100, Math.floor(ttlMs / 3));
+  /**
+   * When this holder last renewed it, by its own clock, taken before the statement was sent: the database counts the
+   * expiry from its own clock when it ran the statement, at or after that. Undefined while it is not known to hold it.
+   */
+  let renewedAt: number | undefined;
+  const hold = async () => {
+    const sentAt = Date.now();
+    const held = await holdLease(deps.pool, deps.name, deps.holder, ttlMs);
+    renewedAt = held ? sentAt : undefined;
+    return held;
+  };
   return {
     name: deps.name,
     async runIfHeld(work) {
-      if (!(await hold())) return;
+      const fresh = renewedAt !== undefined && Date.now() - renewedAt < renewEveryMs;
+      if (!fresh && !(await hold())) return;
       // A failed renewal is retried on the next beat; the pass itself goes on (it is safe to repeat, not to cut).
-      const heartbeat = setInterval(() => void hold().catch(() => undefined), Math.max(100, Math.floor(ttlMs / 3)));
+      const heartbeat = setInterval(() => void hold().catch(() => undefined), renewEveryMs);
       try {
         await work();
       } finally {
         clearInterval(heartbeat);
       }
     },
-    release: () => releaseLease(deps.pool, deps.name, deps.holder),
+    async release() {
+      renewedAt = undefined;
+      await releaseLease(deps.pool, deps.name, deps.holder);
+    },
   };
 }
 
