@@ -29,6 +29,8 @@ import { ponderBin } from "../../server/indexer/ponderInternals.js";
 import { freePort } from "../../server/ports.js";
 import { startTestService, type TestService } from "../../test/helpers/service.js";
 import { waitFor } from "../../test/helpers/waitFor.js";
+import { databaseCpuSeconds } from "../lib/databaseCpu.js";
+import { treeCpuSeconds } from "../lib/processTree.js";
 import { BENCH_CHAIN_ID, generateChain, type GeneratedChain } from "./generate.js";
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "300000" }, rounds: { type: "string", default: "1" } } });
@@ -124,13 +126,32 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/**
+ * The CPU seconds an app has used since it started, by program: its processes (the tree under `rootPid`) and its
+ * database's connections, read when its backfill is done. Every process and connection of the app began in the phase
+ * measured (each phase starts the app), so what they hold is that phase's; short-lived ones that exited are left out.
+ */
+async function cpuOfApp(rootPid: number, database: string): Promise<string> {
+  const byProgram = new Map(treeCpuSeconds(rootPid));
+  const pool = new pg.Pool({ connectionString: ADMIN_DATABASE_URL, max: 1 });
+  try {
+    const connections = [...(await databaseCpuSeconds(pool, database)).values()].reduce((sum, seconds) => sum + seconds, 0);
+    byProgram.set("PostgreSQL (its connections)", connections);
+  } finally {
+    await pool.end();
+  }
+  const total = [...byProgram.values()].reduce((sum, seconds) => sum + seconds, 0);
+  const parts = [...byProgram].filter(([, seconds]) => seconds >= 0.05).sort((a, b) => b[1] - a[1]).map(([program, seconds]) => `${program} ${seconds.toFixed(1)}`);
+  return `${total.toFixed(1)} CPU-s (${parts.join(", ")})`;
+}
+
 function databaseUrl(name: string): string {
   const url = new URL(ADMIN_DATABASE_URL!);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-type BareRun = { base: string; output(): string; exited(): boolean; stop(): Promise<void> };
+type BareRun = { base: string; pid: number; output(): string; exited(): boolean; stop(): Promise<void> };
 
 /** `ponder start` of the bare app on `schema`, run as tokenhub runs its own Ponder (server/indexer/ponderProcess.ts). */
 async function startBare(chain: GeneratedChain, database: string, schema: string, port: number): Promise<BareRun> {
@@ -163,6 +184,7 @@ async function startBare(chain: GeneratedChain, database: string, schema: string
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     exited: () => gone,
     async stop() {
@@ -207,7 +229,7 @@ async function measureRestart(base: string, start: () => Promise<unknown>, outpu
 const LOG_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "tokenhub-bench-backfill-logs-"));
 const keepLog = (name: string, output: string) => fs.writeFileSync(path.join(LOG_DIR, `${name}.log`), output);
 
-type Round = { cold: [Backfill, Backfill]; warm: [Backfill, Backfill]; restart: [Restart, Restart]; profiles: [string, string]; load: string[] };
+type Round = { cold: [Backfill, Backfill]; warm: [Backfill, Backfill]; restart: [Restart, Restart]; profiles: [string, string]; cpu: string[]; load: string[] };
 
 async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Round> {
   const loads: string[] = [];
@@ -222,6 +244,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     phase("bare cold");
     let bare = await startBare(chain, bareDatabase, "bare_cold", await freePort());
     const bareCold = await waitForBackfill(bare.output, bare.exited, "the bare app");
+    const cpu = [`bare cold ${await cpuOfApp(bare.pid, bareDatabase)}`];
     const bareProfile = await profileOf(bare.base);
     keepLog("bare-cold", bare.output());
     await bare.stop();
@@ -243,11 +266,16 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     let serviceExited = false;
     void running.exited().then(() => (serviceExited = true));
     const tokenhubCold = await waitForBackfill(since, () => serviceExited, "tokenhub");
+    // The supervisor and its children (Ponder, the embedded chain's anvil); the database by its connections.
+    const supervisorPid = () => running.processes().find((pid) => fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("tokenhub.mjs"))!;
+    const tokenhubDatabase = new URL(running.env.DATABASE_URL!).pathname.slice(1);
+    cpu.push(`tokenhub cold ${await cpuOfApp(supervisorPid(), tokenhubDatabase)}`);
     const tokenhubProfile = await profileOf(running.baseUrl, running.adminToken);
 
     phase("bare warm");
     bare = await startBare(chain, bareDatabase, "bare_warm", await freePort());
     const bareWarm = await waitForBackfill(bare.output, bare.exited, "the bare app");
+    cpu.push(`bare warm ${await cpuOfApp(bare.pid, bareDatabase)}`);
     keepLog("bare-warm", bare.output());
     await bare.stop();
 
@@ -259,6 +287,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     await running.start();
     void running.exited().then(() => (serviceExited = true));
     const tokenhubWarm = await waitForBackfill(since, () => serviceExited, "tokenhub");
+    cpu.push(`tokenhub warm ${await cpuOfApp(supervisorPid(), tokenhubDatabase)}`);
     // The new build answers once it has replaced the old one (server/indexer/indexer.ts, switchToBuild); /ready says
     // 200 for the old one meanwhile.
     await waitFor(() => since().includes("the index answers from build"), { timeoutMs: 120_000, intervalMs: 250, message: () => since().slice(-4000) });
@@ -283,7 +312,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     });
     keepLog("bare-restart", restarted!.output());
     await restarted!.stop();
-    return { cold: [tokenhubCold, bareCold], warm: [tokenhubWarm, bareWarm], restart: [tokenhubRestart, bareRestart], profiles: [tokenhubProfile, bareProfile], load: loads };
+    return { cold: [tokenhubCold, bareCold], warm: [tokenhubWarm, bareWarm], restart: [tokenhubRestart, bareRestart], profiles: [tokenhubProfile, bareProfile], cpu, load: loads };
   } finally {
     if (service) keepLog("tokenhub", service.output());
     await service?.destroy();
@@ -316,6 +345,7 @@ try {
     }
     const [tokenhub, bare] = result.restart;
     log(`where the cold backfill's indexing time went (Ponder's /metrics):\n  tokenhub ${result.profiles[0]}\n  bare     ${result.profiles[1]}`);
+    log(`CPU of each app from its start to its backfill's /ready, by program:\n  ${result.cpu.join("\n  ")}`);
     log(`restart: tokenhub ready in ${tokenhub.seconds.toFixed(1)} s, ${tokenhub.eventsAgain} events indexed again (target < 10 s, 0)`);
     log(`restart: bare     ready in ${bare.seconds.toFixed(1)} s, ${bare.eventsAgain} events indexed again`);
     log(`load average (1, 5, 15 min) at each phase: ${result.load.join("; ")}`);

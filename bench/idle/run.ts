@@ -21,6 +21,7 @@ import { freePort } from "../../server/ports.js";
 import { startTestService } from "../../test/helpers/service.js";
 import { waitFor } from "../../test/helpers/waitFor.js";
 import { BENCH_CHAIN_ID, generateChain } from "../backfill/generate.js";
+import { databaseCpuBetween, databaseCpuSeconds } from "../lib/databaseCpu.js";
 import { treeCpuSeconds } from "../lib/processTree.js";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" }, settle: { type: "string", default: "30" }, rounds: { type: "string", default: "2" } } });
@@ -35,19 +36,9 @@ const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 
 
 const admin = new pg.Pool({ connectionString: ADMIN_DATABASE_URL, max: 2 });
 
-/** The CPU seconds of a database's server processes (its connections), and its transactions so far. */
+/** The CPU seconds of a database's connections, and its transactions so far. */
 async function databaseCounters(database: string): Promise<{ cpu: Map<number, number>; transactions: number }> {
-  const { rows } = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [database]);
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      // the connection closed meanwhile
-    }
-  }
+  const cpu = await databaseCpuSeconds(admin, database);
   // pg_stat_database is cumulative and refreshed at each transaction's end: asked outside a transaction, it is current.
   const stats = await admin.query<{ transactions: string }>("SELECT (xact_commit + xact_rollback)::text AS transactions FROM pg_stat_database WHERE datname = $1", [database]);
   return { cpu, transactions: Number(stats.rows[0]?.transactions ?? 0) };
@@ -71,10 +62,7 @@ async function measureIdle(rootPids: number[], database: string): Promise<Idle> 
   const minutes = (performance.now() - began) / 60_000;
   const cpuPerMinute = new Map<string, number>();
   for (const [program, seconds] of after) cpuPerMinute.set(program, (seconds - (before.get(program) ?? 0)) / minutes);
-  // A connection opened during the window counts from zero: it did all of its work within it.
-  let database_ = 0;
-  for (const [pid, seconds] of dbAfter.cpu) database_ += seconds - (dbBefore.cpu.get(pid) ?? 0);
-  cpuPerMinute.set("PostgreSQL (its connections)", database_ / minutes);
+  cpuPerMinute.set("PostgreSQL (its connections)", databaseCpuBetween(dbBefore.cpu, dbAfter.cpu) / minutes);
   return { cpuPerMinute, transactionsPerSecond: (dbAfter.transactions - dbBefore.transactions) / (minutes * 60) };
 }
 

@@ -34,6 +34,8 @@ function statFields(pid: number): string[] {
 /** What a benchmark reader calls the process: the Ponder process, the supervisor, or the program's name. */
 function programOf(pid: number): string {
   const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  // `ponder serve`: the API of a replica, or of role `all` while a new build is made beside the one that answers.
+  if (cmdline.some((arg) => arg.includes("ponder.js")) && cmdline.includes("serve")) return "API (ponder serve)";
   if (cmdline.some((arg) => arg.includes("ponder.js"))) return "indexer+API (Ponder)";
   if (cmdline.some((arg) => arg.includes("tokenhub.mjs"))) return "supervisor";
   return path.basename(cmdline[0] ?? "?").split(":")[0]!.trim();

@@ -56,7 +56,11 @@ const sha256 = (content: Buffer | string) => crypto.createHash("sha256").update(
 /** Every file under the media directory (the store and the incoming uploads), relative to it. */
 function allMediaFiles(target: Target = service): string[] {
   const root = path.join(target.dataDir, "media");
-  return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((entry) => fs.statSync(path.join(root, entry)).isFile()).sort() : [];
+  // Each entry's type comes with the listing: a file the service removes between the listing and a stat of it (an
+  // upload it gives up on) would throw ENOENT from the stat, and a wait polling this would end there.
+  return fs.existsSync(root)
+    ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))).sort()
+    : [];
 }
 
 /** The shared service's earlier borrowers may have stored media: what this file finds is what it made. */
