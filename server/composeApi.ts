@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
+import type pg from "pg";
 import type { db } from "ponder:api";
 import { parseEther, type PublicClient } from "viem";
 import type { LocalAccount } from "viem/accounts";
@@ -35,6 +36,7 @@ import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
+import { retryReadsPastLockTimeout } from "./store/database/lockTimeouts.js";
 import { keepConnectionsAlive } from "./indexer/keepAlive.js";
 import { createOperatorAnswers, divertOperatorRoutes } from "./indexer/operatorRoutes.js";
 import { startMetricsServer } from "./http/metricsServer.js";
@@ -54,6 +56,8 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   // Whatever is created below registers how it stops; the steps run in reverse order once requests have drained.
   const lifecycle = createApiLifecycle({ logger, graceMs: runtime.shutdownGraceMs });
   lifecycle.installSignalHandlers();
+  // The REST routes read the index on Ponder's read-only pool: a read that gave up on a lock the indexer held is run again.
+  retryReadsPastLockTimeout((indexDb as unknown as { $client: pg.Pool }).$client);
   /** This process's name in the leases it holds (and in the database's list of them, for an operator). */
   const replica = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const store = createStore(databaseUrl, { max: runtime.connections.app, name: "tokenhub_app" });

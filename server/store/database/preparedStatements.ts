@@ -1,7 +1,6 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { isLockNotAvailable } from "./db.js";
 
 /** Row values a prepared statement is run with, by the names of its `sql.placeholder`s. */
 export type StatementValues = Record<string, unknown>;
@@ -42,13 +41,12 @@ export function preparedStatement<Row>(db: object, name: string, build: () => SQ
     const query = { name, text, values: fillPlaceholders(params, values), types };
     // A connection that prepared the statement before the index's views moved to another build fails it once, and the
     // pool closes a connection whose query failed: the next one prepares it anew (at most one try per connection).
-    // A read that waited past its lock_timeout (Ponder's read-only connections: 500 ms) for a switch of the views,
-    // which a loaded machine can make last longer, is run again too: the switch is done within a few seconds.
+    // A read that waited past its lock_timeout is the pool's to run again (lockTimeouts.ts), as every other read is.
     for (let tries = 0; ; tries++) {
       try {
         return (await pool.query<Row & pg.QueryResultRow>(query)).rows;
       } catch (error) {
-        if (!(isStalePlan(error) || isLockNotAvailable(error)) || tries >= (pool.options.max ?? 10)) throw error;
+        if (!isStalePlan(error) || tries >= (pool.options.max ?? 10)) throw error;
       }
     }
   };
