@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import type pg from "pg";
+import { cpuSecondsOf } from "./processTree.js";
 
 /**
  * CPU seconds used so far by the server processes of a database's connections (one process per connection), by pid:
@@ -11,10 +11,7 @@ export async function databaseCpuSeconds(admin: pg.Pool, database: string): Prom
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime, in USER_HZ (100 on every Linux this runs on).
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+      cpu.set(pid, cpuSecondsOf(pid));
     } catch {
       // the connection closed meanwhile
     }

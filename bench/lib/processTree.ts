@@ -74,10 +74,13 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system) used so far by a process and all its live descendants, per program, in seconds. */
 export function treeCpuSeconds(rootPid: number): Map<string, number> {
-  return perProgram(rootPid, (pid) => {
-    const fields = statFields(pid);
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  });
+  return perProgram(rootPid, cpuSecondsOf);
+}
+
+/** CPU time (user + system) one process has used so far, in seconds; throws if it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 /**
