@@ -30,7 +30,8 @@ import { createWebhookDeliverer } from "./services/webhooks/webhookDelivery.js";
 import { sealPlainTextWebhookSecrets } from "./services/webhooks/webhookSecrets.js";
 import { createStore } from "./store/database/db.js";
 import { createIndexQueryPool, routePonderIndexQueries } from "./indexer/store/indexQueryPool.js";
-import { buildingDeployment } from "./indexer/store/indexDeployments.js";
+import { buildingDeployment, indexChangeChannel } from "./indexer/store/indexDeployments.js";
+import { listenForChanges } from "./store/coordination/changeNotifications.js";
 import { readIndexProgress } from "./indexer/store/indexProgressReport.js";
 import { migrateAppStore } from "./store/database/migrate.js";
 import { createApp } from "./http/app.js";
@@ -191,6 +192,9 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   // whose buckets are then fuller than they were.
   const rateLimitStore = createStore(databaseUrl, { max: 1, name: "tokenhub_rate_limits", sessionSettings: { synchronous_commit: "off" } });
   lifecycle.onShutdown("the rate limits' pool", () => rateLimitStore.close());
+  // Its own connection, which the loops that read the index's changes ask before they query for them.
+  const indexChanges = listenForChanges({ connectionString: databaseUrl, channel: await indexChangeChannel(runtime.indexSchema), logger: logger.child({ component: "index changes" }) });
+  lifecycle.onShutdown("the index change listener", () => indexChanges.close());
   // Started last, so that they stop first: each after its pass in progress, before what their passes use.
   const jobs = backgroundJobs({
     runtime,
@@ -201,6 +205,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
     logger,
     sampleMetrics: pipelineMetrics.sample,
     dispatchIndexEvents: () => activityDispatcher.pass(),
+    indexChanges,
   });
   startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
   // Before Ponder listens (it does once this app is loaded), and before the metrics port below.

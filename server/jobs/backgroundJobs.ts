@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { RuntimeConfig } from "../config/runtime.js";
 import type { Logger } from "../logger.js";
+import { type ChangeSource, runWhenChanged } from "./changeGate.js";
 import { collectionDescriber } from "../services/collections/collectionDescriptions.js";
 import { completeUncompletedClaims } from "../services/collections/createCollection.js";
 import { attachMintedTokenMetadata } from "../services/metadata/mintedTokenMetadata.js";
@@ -13,6 +14,9 @@ import type { ChainWriter } from "../services/transactions/chainWriter.js";
 import type { StoreDb } from "../store/database/db.js";
 import { purgeFullBuckets } from "../store/coordination/rateLimits.js";
 import { purgeWebhookEvents } from "../store/webhookOutbox.js";
+
+/** How long a pass that runs on the index's changes may go without running, for a change no notification told of. */
+const UNANNOUNCED_CHANGE_MS = 2_000;
 
 /** How long delivered (and failed) webhook events stay in the delivery log. */
 const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
@@ -36,7 +40,10 @@ export type BackgroundJobDeps = {
   rateLimitPool: pg.Pool;
   logger: Logger;
   sampleMetrics: () => Promise<void>;
-  dispatchIndexEvents: () => Promise<void>;
+  /** True when it read every change the index had for it. */
+  dispatchIndexEvents: () => Promise<boolean>;
+  /** The index's changes as notified (the views' live-query channel: each block indexed live). */
+  indexChanges: ChangeSource;
 };
 
 /** Every background loop of an API replica. */
@@ -68,7 +75,12 @@ export function backgroundJobs(deps: BackgroundJobDeps): BackgroundJob[] {
     { name: "rolled-back final blocks", periodMs: 1_000, lease: "one replica", pass: () => reopenRolledBackFinal({ pool, writer, chains: runtime.chains }) },
     { name: "idempotency key purge", periodMs: 60_000, lease: "one replica", pass: () => purgeExpiredIdempotencyKeys(store) },
     { name: "permit token metadata", periodMs: 500, lease: "one replica", pass: () => attachPermitTokenMetadata(pool, runtime.indexSchema, logger) },
-    { name: "webhook index events", periodMs: 200, lease: "one replica", pass: deps.dispatchIndexEvents },
+    {
+      name: "webhook index events",
+      periodMs: 200,
+      lease: "one replica",
+      pass: runWhenChanged(deps.indexChanges, deps.dispatchIndexEvents, { everyMs: UNANNOUNCED_CHANGE_MS }),
+    },
     { name: "webhook event purge", periodMs: 3_600_000, lease: "one replica", pass: () => purgeWebhookEvents(pool, WEBHOOK_LOG_RETENTION_MS, 10_000) },
     { name: "rate limit bucket purge", periodMs: 60_000, lease: "one replica", pass: () => purgeFullBuckets(deps.rateLimitPool) },
   ];

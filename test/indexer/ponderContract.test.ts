@@ -42,7 +42,7 @@ import {
   SYNC_TABLES_WITH_CHAIN_ID,
 } from "../../server/indexer/ponderInternals.js";
 import { STOP_EVENTS } from "../../server/indexer/ponderRuntime.js";
-import { liveQueryNotifySql, pointViewsAt } from "../../server/indexer/store/indexDeployments.js";
+import { indexChangeChannel, liveQueryNotifySql, pointViewsAt } from "../../server/indexer/store/indexDeployments.js";
 import { releaseIndexLock } from "../../server/indexer/store/indexReset.js";
 import { freePort } from "../../server/ports.js";
 import { startTestChain, type TestChain } from "../helpers/anvil.js";
@@ -76,7 +76,7 @@ const ASSUMPTIONS = {
   syncCache:
     "The RPC cache is the schema `ponder_sync`, shared by every build; its tables with a `chain_id` column are logs, blocks, transactions, transaction_receipts, traces, rpc_request_results, intervals and factory_addresses, and `factories` holds each factory as jsonb with its `chainId`.",
   liveQuery:
-    "The views pattern (`--views-schema`) notifies the views' live queries by a trigger on the build's `_ponder_checkpoint` calling a procedure of the views schema, both named by Ponder's drizzle/onchain.js (the one module loaded by path).",
+    "The views pattern (`--views-schema`) notifies the views' live queries by a trigger on the build's `_ponder_checkpoint` calling a procedure of the views schema, both named by Ponder's drizzle/onchain.js (the one module loaded by path); that trigger, like Ponder's own on a build it runs, notifies the schema's live-query channel at each block indexed live.",
   serve: "`ponder serve` answers from a schema of plain views onto a build's tables, its `_ponder_meta` and `_ponder_checkpoint` included.",
   queryBuilder:
     "In the Ponder process, `globalThis.PONDER_DATABASE.readonlyQB` (`raw`, `wrap`) is what `graphql()` and `client()` query through at each request, and `/ready` and `/status` run on it labelled select_ready and select_checkpoints.",
@@ -584,6 +584,20 @@ describe("what server/indexer/ relies on in Ponder", () => {
       expect(sql).toContain(`"${names.getViewsLiveQueryNotifyTriggerName(viewsSchema)}"`);
       expect(sql).toContain(names.getLiveQueryNotifyProcedureName());
       expect(sql).toContain(names.getLiveQueryChannelName(viewsSchema));
+      // Each block indexed live is announced on the views' channel (the API's loops over the index's changes wait for it).
+      expect(await indexChangeChannel(viewsSchema)).toBe(names.getLiveQueryChannelName(viewsSchema));
+      const listener = new pg.Client({ connectionString: databaseUrl });
+      await listener.connect();
+      try {
+        const heard: string[] = [];
+        listener.on("notification", (message) => heard.push(message.channel));
+        await listener.query(`LISTEN ${quoted(await indexChangeChannel(viewsSchema))}`);
+        await chain.client.mine({ blocks: 1 });
+        await waitFor(() => heard.length > 0, { timeoutMs: 30_000, message: () => `no notification on ${names.getLiveQueryChannelName(viewsSchema)} for a block indexed live` });
+        expect(heard[0]).toBe(names.getLiveQueryChannelName(viewsSchema));
+      } finally {
+        await listener.end();
+      }
     } finally {
       await run.stop();
     }

@@ -108,6 +108,15 @@ export async function liveQueryNotifySql(viewsSchema: string, schema: string): P
   ];
 }
 
+/**
+ * The channel on which PostgreSQL announces each block Ponder indexes live into what `schema` names: Ponder's own
+ * live-query trigger on the build a `ponder start` runs, or the views pattern's on the build the views schema points at
+ * (liveQueryNotifySql). Reverts and the backfill are not announced.
+ */
+export async function indexChangeChannel(schema: string): Promise<string> {
+  return (await ponderLiveQueryNames()).getLiveQueryChannelName(schema);
+}
+
 /** Where an index schema that held tables of its own (before deployments) is moved, to answer until the first build. */
 export function legacyIndexName(indexSchema: string): string {
   return `${indexSchema}_legacy`;

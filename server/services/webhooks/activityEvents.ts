@@ -42,20 +42,21 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
   // pass (five times a second) it was the costliest statement of an idle pass.
   let changeTables = false;
 
+  /** One chain's pass; true when it read all there was to read (its cursor seeded, less than a batch found). */
   const passOnChain = (chainId: number) =>
-    withTransaction(pool, async (client) => {
+    withTransaction(pool, async (client): Promise<boolean> => {
       await giveWayToIndexer(client);
       changeTables ||= await hasChangeTables(client, indexSchema);
-      if (!changeTables) return;
+      if (!changeTables) return false;
       const progress = await indexProgress(client, indexSchema, chainId);
-      if (progress === undefined) return;
+      if (progress === undefined) return false;
       const locked = await lockCursor(client, chainId);
       let cursor = locked;
       if (cursor === undefined) {
         // The first pass on this chain: what the index holds happened before anyone could subscribe. Once backfilled,
         // everything from there on is new.
         if (await isBuildReady(client, indexSchema)) await saveCursor(client, chainId, await seedSeen(client, indexSchema, chainId, progress.finalized));
-        return;
+        return false;
       }
       const removed = await takeRemovedSeen(client, indexSchema, chainId, progress.latest);
       // The new branch's rows may sort before the cursor: read again from the final block (rows seen are skipped).
@@ -69,6 +70,7 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
       // Unchanged on a pass that found nothing: no row written, no commit to flush.
       if (next !== locked) await saveCursor(client, chainId, next);
       await forgetFinalSeen(client, chainId, progress.finalized);
+      return rows.length < BATCH;
     });
 
   const eventsFor = async (client: Queryable, chainId: number, rows: readonly ActivityRow[]): Promise<{ events: NewWebhookEvent[]; seen: SeenRow[] }> => {
@@ -144,16 +146,23 @@ export function createActivityDispatcher(deps: { pool: pg.Pool; indexSchema: str
   };
 
   return {
-    /** One pass over every chain; a chain whose pass fails does not hold up the others. */
-    async pass(): Promise<void> {
+    /**
+     * One pass over every chain; a chain whose pass fails does not hold up the others. True when every chain read all
+     * there was: until the index changes, another pass would find nothing.
+     */
+    async pass(): Promise<boolean> {
       const failures: unknown[] = [];
+      let settled = true;
       for (const chainId of deps.chainIds) {
         // Given way to Ponder reverting a reorganised block: the next pass, 200 ms on, reads what it left.
-        await passOnChain(chainId).catch((error: unknown) => {
+        const chainSettled = await passOnChain(chainId).catch((error: unknown) => {
           if (!isLockNotAvailable(error)) failures.push(error);
+          return false;
         });
+        settled &&= chainSettled;
       }
       if (failures.length > 0) throw failures[0];
+      return settled;
     },
   };
 }

@@ -6,6 +6,11 @@ const RECONNECT_MS = 1_000;
 export type ChangeListener = {
   /** Whether notifications are arriving now; while false, a change may go unannounced. */
   readonly listening: boolean;
+  /**
+   * Moves at every notification and whenever listening starts or stops: a reader that saw the same count before and
+   * after while `listening` was true has missed no change.
+   */
+  readonly changes: number;
   close(): Promise<void>;
 };
 
@@ -14,8 +19,13 @@ export type ChangeListener = {
  * LISTEN), reconnecting after a loss. `onChange` runs on every notification and whenever listening starts or stops,
  * because changes may have been missed in between.
  */
-export function listenForChanges(deps: { connectionString: string; channel: string; logger: Logger; onChange(): void }): ChangeListener {
+export function listenForChanges(deps: { connectionString: string; channel: string; logger: Logger; onChange?(): void }): ChangeListener {
   let listening = false;
+  let changes = 0;
+  const changed = () => {
+    changes++;
+    deps.onChange?.();
+  };
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -23,7 +33,7 @@ export function listenForChanges(deps: { connectionString: string; channel: stri
   const lost = (error?: unknown) => {
     if (!listening && client === undefined) return;
     listening = false;
-    deps.onChange();
+    changed();
     const dead = client;
     client = undefined;
     void dead?.end().catch(() => undefined);
@@ -37,14 +47,14 @@ export function listenForChanges(deps: { connectionString: string; channel: stri
     if (closed) return;
     const candidate = new pg.Client({ connectionString: deps.connectionString, application_name: `tokenhub listen ${deps.channel}` });
     client = candidate;
-    candidate.on("notification", () => deps.onChange());
+    candidate.on("notification", changed);
     candidate.on("error", lost);
     candidate.on("end", () => lost());
     candidate
       .connect()
       .then(() => candidate.query(`LISTEN ${pg.escapeIdentifier(deps.channel)}`))
       .then(() => {
-        deps.onChange();
+        changed();
         listening = true;
       })
       .catch(lost);
@@ -54,6 +64,9 @@ export function listenForChanges(deps: { connectionString: string; channel: stri
   return {
     get listening() {
       return listening;
+    },
+    get changes() {
+      return changes;
     },
     async close() {
       closed = true;
