@@ -42,7 +42,7 @@ export type BackgroundJobDeps = {
   sampleMetrics: () => Promise<void>;
   /** True when it read every change the index had for it. */
   dispatchIndexEvents: () => Promise<boolean>;
-  /** The index's changes as notified (the views' live-query channel: each block indexed live). */
+  /** The index's changes as notified (the live-query channel of the schema the API reads: each block indexed live). */
   indexChanges: ChangeSource;
 };
 
