@@ -1,7 +1,6 @@
 import { type Address, encodeFunctionData, getAbiItem, getAddress, type Hex, numberToHex, parseEventLogs } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { tokenFactoryAbi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
+import { anvilDevAccount, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
 import { ponderFinalityBlocks } from "../../server/indexer/ponderInternals.js";
 import { chainClient } from "../../test/helpers/chainClient.js";
@@ -19,7 +18,7 @@ const MINTS_PER_CALL = 250;
 const RPC_BATCH = 200;
 const RPC_BATCH_BYTES = 1_000_000;
 /** anvil's unlocked dev accounts: the ERC-721 holders that transfer (anvil starts with 10). */
-const HOLDERS = Array.from({ length: 10 }, (_, addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }).address);
+const HOLDERS = Array.from({ length: 10 }, (_, addressIndex) => anvilDevAccount(addressIndex).address);
 /** Distinct recipients of the mints that are not transferred again, as a token's holders are many. */
 const RECIPIENTS = 20_000;
 

@@ -23,8 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { bytesToHex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { anvilDevAccount } from "../../server/chain/anvil.js";
 import { ponderBin } from "../../server/indexer/ponderInternals.js";
 import { freePort } from "../../server/ports.js";
 import { startTestService, type TestService } from "../../test/helpers/service.js";
@@ -250,7 +249,7 @@ async function runRound(chain: GeneratedChain, chainsFile: string): Promise<Roun
     await bare.stop();
 
     phase("tokenhub cold");
-    const signer = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 12 });
+    const signer = anvilDevAccount(12);
     service = await startTestService({
       external: true,
       env: {

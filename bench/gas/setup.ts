@@ -15,10 +15,10 @@ import {
   toHex,
   walletActions,
 } from "viem";
-import { type HDAccount, mnemonicToAccount } from "viem/accounts";
+import { type HDAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { tokenFactoryAbi, tokenFactoryV1Abi, tokenFactoryV2Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { anvilDevAccount } from "../../server/chain/anvil.js";
 import { type ContractVersion } from "../../server/chain/contractGenerations.js";
 import { deployCore, deployGeneration } from "../../server/chain/deployCore.js";
 import { bestAccessList } from "./accessList.js";
@@ -45,7 +45,7 @@ export type GasBench = Awaited<ReturnType<typeof startGasBench>>;
 export async function startGasBench(rpcUrl: string) {
   const chain = { ...anvil, rpcUrls: { default: { http: [rpcUrl] } } };
   const client = createTestClient({ mode: "anvil", chain, transport: http(rpcUrl), pollingInterval: 10 }).extend(publicActions).extend(walletActions);
-  const [service, redeemer] = [0, 1].map((addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex })) as [HDAccount, HDAccount];
+  const [service, redeemer] = [0, 1].map((addressIndex) => anvilDevAccount(addressIndex)) as [HDAccount, HDAccount];
 
   /**
    * The transaction's receipt, asked for until the node has it. Not viem's waitForTransactionReceipt: when its first

@@ -14,8 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { bytesToHex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { anvilDevAccount } from "../../server/chain/anvil.js";
 import { ponderBin } from "../../server/indexer/ponderInternals.js";
 import { freePort } from "../../server/ports.js";
 import { startTestService } from "../../test/helpers/service.js";
@@ -106,7 +105,7 @@ try {
       await admin.query(`DROP DATABASE IF EXISTS ${bareDatabase} WITH (FORCE)`);
     }
 
-    const signer = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 12 });
+    const signer = anvilDevAccount(12);
     const service = await startTestService({
       external: true,
       env: { TOKENHUB_CHAINS_FILE: chainsFile, [`TOKENHUB_SIGNER_KEYS_${BENCH_CHAIN_ID}`]: bytesToHex(signer.getHdKey().privateKey!) },

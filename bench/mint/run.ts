@@ -10,9 +10,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type Address, createPublicClient, http, parseEther, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { anvilDevAccount } from "../../server/chain/anvil.js";
 import { readRuntimeConfig } from "../../server/config/runtime.js";
 import { httpLoad } from "../lib/load.js";
 import { cpuShares, treeCpuSeconds, treeMemoryMiB } from "../lib/processTree.js";
@@ -32,7 +31,7 @@ const RAW_PASSES = 3;
 
 /** anvil's ceiling for one sender: pre-signed transfers sent in nonce order, 50 to a JSON-RPC batch. */
 async function rawAcceptRate(rpcUrl: string, total: number): Promise<number> {
-  const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 9 });
+  const account = anvilDevAccount(9);
   const client = createPublicClient({ transport: http(rpcUrl) });
   const nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
   const fees = await client.estimateFeesPerGas();

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createPublicClient, createWalletClient, http, parseEther, type Hex, type LocalAccount } from "viem";
-import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { ConfigError } from "../errors.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "./anvil.js";
+import { anvilDevAccount } from "./anvil.js";
 
 export const SIGNER_KEYS_ENV = "TOKENHUB_SIGNER_KEYS";
 export const SIGNER_KEY_FILE_ENV = "TOKENHUB_SIGNER_KEY_FILE";
@@ -93,7 +93,7 @@ export async function fundOnLocalChain(account: LocalAccount, rpcUrl: string, op
   };
   const client = createPublicClient({ chain, transport: http(rpcUrl) });
   if ((await client.getBalance({ address: account.address })) < minBalance) {
-    const funder = createWalletClient({ account: mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC), chain, transport: http(rpcUrl) });
+    const funder = createWalletClient({ account: anvilDevAccount(), chain, transport: http(rpcUrl) });
     const hash = await funder.sendTransaction({ to: account.address, value: options.fundAmount ?? parseEther("1000") });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new ConfigError(`Funding the local signer ${account.address} failed in ${hash}.`);

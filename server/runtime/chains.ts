@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createPublicClient, createWalletClient, http, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { DEFAULT_ANVIL_MNEMONIC, saveAndStopAnvil, startAnvil, type AnvilInstance } from "../chain/anvil.js";
+import { anvilDevAccount, saveAndStopAnvil, startAnvil, type AnvilInstance } from "../chain/anvil.js";
 import { type ChainConfig, rpcLimitsOf } from "../chain/chainsConfig.js";
 import { deployCore, predictCoreAddresses } from "../chain/deployCore.js";
 import { limitedTransport } from "../chain/rpc/limitedTransport.js";
@@ -136,7 +135,7 @@ async function startLocalChain(chain: ChainConfig, dataDir: string, progress: Pr
 async function deployLocalCore(chain: ChainConfig, anvil: AnvilInstance, progress: Progress): Promise<ResolvedChain> {
   const client = createPublicClient({ transport: http(anvil.rpcUrl) });
   const genesis = await client.getBlock({ blockNumber: 0n });
-  const account = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC);
+  const account = anvilDevAccount();
   const wallet = createWalletClient({
     account,
     transport: http(anvil.rpcUrl),

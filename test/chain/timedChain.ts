@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { bytesToHex, parseEventLogs, type Address, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { tokenHubERC721Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
+import { anvilDevAccount, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
 import { deployCore } from "../../server/chain/deployCore.js";
 import { chainClient, type ChainClient } from "../helpers/chainClient.js";
 
@@ -44,7 +43,7 @@ export async function startTimedChain(options: { blockTime?: number; gasLimit?: 
   }
   const deployed = options.deployCore ?? true;
   if (deployed) await deployCore(chain.client, chain.accounts[0]!);
-  const signer = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 1 });
+  const signer = anvilDevAccount(1);
   return {
     node,
     chain,

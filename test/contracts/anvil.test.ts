@@ -2,9 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, parseEther, type Address } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnvilStartError, DEFAULT_ANVIL_MNEMONIC, anvilBinaryPath, startAnvil } from "../../server/chain/anvil.js";
+import { mnemonicToAccount } from "viem/accounts";
+import { AnvilStartError, DEFAULT_ANVIL_MNEMONIC, anvilBinaryPath, anvilDevAccount, startAnvil } from "../../server/chain/anvil.js";
 
 let stateDir: string;
 beforeAll(async () => {
@@ -13,6 +13,17 @@ beforeAll(async () => {
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
 const chainIdOf = (rpcUrl: string) => createPublicClient({ transport: http(rpcUrl) }).getChainId();
+
+describe("anvilDevAccount", () => {
+  it("is the account viem's mnemonicToAccount derives from anvil's mnemonic, at each index", () => {
+    for (const addressIndex of [0, 1, 5, 12]) {
+      const expected = mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex });
+      const account = anvilDevAccount(addressIndex);
+      expect(account.address).toBe(expected.address);
+      expect(account.getHdKey().privateKey).toEqual(expected.getHdKey().privateKey);
+    }
+  });
+});
 
 describe("startAnvil", () => {
   it("resolves the binary from the platform package", () => {
@@ -37,7 +48,7 @@ describe("startAnvil", () => {
     const recipient: Address = "0x000000000000000000000000000000000000dEaD";
     const first = await startAnvil({ quiet: true, stateFile });
     const wallet = createWalletClient({
-      account: mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC),
+      account: anvilDevAccount(),
       transport: http(first.rpcUrl),
     });
     const hash = await wallet.sendTransaction({ to: recipient, value: parseEther("1"), chain: null });

@@ -5,10 +5,10 @@ import {
   walletActions,
   type Hex,
 } from "viem";
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import { type HDAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { afterEach, beforeEach } from "vitest";
-import { DEFAULT_ANVIL_MNEMONIC, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
+import { anvilDevAccount, startAnvil, type AnvilInstance } from "../../server/chain/anvil.js";
 
 export type TestChain = Awaited<ReturnType<typeof startTestChain>>;
 
@@ -23,7 +23,7 @@ export async function startTestChain(options: { accounts?: number } = {}) {
     .extend(publicActions)
     .extend(walletActions);
   const accounts: HDAccount[] = Array.from({ length: options.accounts ?? 5 }, (_, addressIndex) =>
-    mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }),
+    anvilDevAccount(addressIndex),
   );
   return { node, chainId: chain.id, client, accounts, stop: () => node.stop() };
 }

@@ -1,8 +1,7 @@
 import { createTestClient, http, parseEventLogs, publicActions, walletActions, type Address, type Hash } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { anvil } from "viem/chains";
 import { tokenFactoryAbi, tokenFactoryBytecode, tokenHubERC20Abi } from "../../abis/index.js";
-import { DEFAULT_ANVIL_MNEMONIC } from "../../server/chain/anvil.js";
+import { anvilDevAccount } from "../../server/chain/anvil.js";
 
 /**
  * A client for the chain a test service runs, acting as funded anvil dev accounts away from index 0 (the service deploys
@@ -12,7 +11,7 @@ export function chainClient(rpcUrl: string, chainId: number = anvil.id) {
   const client = createTestClient({ mode: "anvil", chain: { ...anvil, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl), pollingInterval: 10 })
     .extend(publicActions)
     .extend(walletActions);
-  const accounts = [5, 6, 7, 8].map((addressIndex) => mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex }));
+  const accounts = [5, 6, 7, 8].map((addressIndex) => anvilDevAccount(addressIndex));
   return { client, accounts };
 }
 

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Address, decodeFunctionData, getAddress, type Hex, parseEventLogs, toHex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFactoryV1Abi, tokenFactoryV2Abi, tokenHubERC1155Abi, tokenHubERC20Abi, tokenHubERC721Abi, tokenHubERC721V1Abi, tokenHubERC721V2Abi } from "../../abis/index.js";
-import { type AnvilInstance, DEFAULT_ANVIL_MNEMONIC, startAnvil } from "../../server/chain/anvil.js";
+import { type AnvilInstance, anvilDevAccount, startAnvil } from "../../server/chain/anvil.js";
 import { deployGeneration, predictCoreAddresses, predictGenerationAddresses } from "../../server/chain/deployCore.js";
 import { localSignerAccount } from "../../server/chain/signers.js";
 import { chainClient, minedReceipt, type ChainClient } from "../helpers/chainClient.js";
@@ -154,7 +153,7 @@ beforeAll(async () => {
   const chainsFile = path.join(service.dataDir, "chains.json");
   fs.writeFileSync(chainsFile, JSON.stringify({ chains: [{ id: 31337, name: "local" }, { id: 31338, name: "remote", rpcUrl: remote.rpcUrl }] }));
   service.env.TOKENHUB_CHAINS_FILE = chainsFile;
-  service.env.TOKENHUB_SIGNER_KEYS_31338 = toHex(mnemonicToAccount(DEFAULT_ANVIL_MNEMONIC, { addressIndex: 9 }).getHdKey().privateKey!);
+  service.env.TOKENHUB_SIGNER_KEYS_31338 = toHex(anvilDevAccount(9).getHdKey().privateKey!);
 
   // The upgrade.
   await service.stop();
