@@ -38,7 +38,7 @@ import { createApp } from "./http/app.js";
 import { backgroundJobs } from "./jobs/backgroundJobs.js";
 import { startJobs } from "./jobs/startJobs.js";
 import { retryReadsPastLockTimeout } from "./store/database/lockTimeouts.js";
-import { keepConnectionsAlive } from "./indexer/keepAlive.js";
+import { applyHttpServerDefaults } from "./indexer/httpServerDefaults.js";
 import { createOperatorAnswers, divertOperatorRoutes } from "./indexer/operatorRoutes.js";
 import { startMetricsServer } from "./http/metricsServer.js";
 import { createApiLifecycle } from "./http/shutdown.js";
@@ -209,7 +209,7 @@ export async function composeApi(runtime: RuntimeConfig, databaseUrl: string, in
   });
   startJobs(jobs, { pool: store.pool, replica, metrics, lifecycle, logger });
   // Before Ponder listens (it does once this app is loaded), and before the metrics port below.
-  keepConnectionsAlive();
+  applyHttpServerDefaults();
   // Ponder's /metrics and /status go to the app's operator routes (behind a token) or the metrics port, never the
   // public. Not undone at shutdown: Ponder would answer them again while the process drains.
   const operatorAnswers = createOperatorAnswers({ pool: store.pool, indexSchema: runtime.indexSchema });
