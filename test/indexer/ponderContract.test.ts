@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEEP_ALIVE_MS } from "../../server/indexer/keepAlive.js";
+import { KEEP_ALIVE_MS } from "../../server/indexer/httpServerDefaults.js";
 import { OPERATOR_ROUTE, operatorPathOf } from "../../server/indexer/operatorRoutes.js";
 import {
   CHECKPOINT,

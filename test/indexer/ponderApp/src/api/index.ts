@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { client, graphql } from "ponder";
 import { db } from "ponder:api";
 import * as schema from "../../ponder.schema.js";
-import { keepConnectionsAlive } from "../../../../../server/indexer/keepAlive.js";
+import { applyHttpServerDefaults } from "../../../../../server/indexer/httpServerDefaults.js";
 import { divertOperatorRoutes, OPERATOR_ROUTE } from "../../../../../server/indexer/operatorRoutes.js";
 import { ponderDatabase, ponderMetrics, type PonderQueryBuilder } from "../../../../../server/indexer/ponderInternals.js";
 import { ponderRegistry, STOP_EVENTS } from "../../../../../server/indexer/ponderRuntime.js";
@@ -13,7 +13,7 @@ import { ponderRegistry, STOP_EVENTS } from "../../../../../server/indexer/ponde
  */
 
 // As server/composeApi.ts does, at load: before Ponder creates its server and listens.
-keepConnectionsAlive();
+applyHttpServerDefaults();
 
 /** The handlers of each stop event the process had when Ponder loaded this file. */
 const listenersAtLoad = Object.fromEntries(STOP_EVENTS.map((event) => [event, process.listenerCount(event)]));
